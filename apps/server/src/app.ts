@@ -1,0 +1,148 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { APP_VERSION, LIMITS } from '@mindgauge/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppDeps } from './app-deps';
+import { type Env, fromRoot } from './config/env';
+import { type Db, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { sendError, installErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security';
+import { registerStaticWeb } from './http/static-web';
+import { createTranslator } from './i18n/translator';
+import { getOrCreateSecret } from './lib/app-secrets';
+import { type Clock, systemClock } from './lib/clock';
+import { appRoutes } from './modules/app-routes';
+import { contentRepository } from './modules/content/content-repository';
+import { contentService } from './modules/content/content-service';
+import { seedContent } from './modules/content/seed-content';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
+import { createMailWorker } from './modules/mail/mail-worker';
+import { outboxRepository } from './modules/mail/outbox-repository';
+import { localTransport } from './modules/mail/transports/local-transport';
+import type { MailTransport } from './modules/mail/transports/mail-transport';
+import { smtpTransport } from './modules/mail/transports/smtp-transport';
+import { trackingService } from './modules/tracking/tracking-service';
+
+export interface BuildOptions {
+  env: Env;
+  db?: Db;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+}
+
+/**
+ * Builds the whole server without listening: tests call it and use `inject`; server.ts listens. Migrates
+ * and seeds the database first (both are idempotent and safe on several instances at once).
+ */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { env } = options;
+  const clock = options.clock ?? systemClock;
+  const db = options.db ?? openDatabase(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  const translator = createTranslator();
+
+  await migrateToLatest(db);
+  if (env.SEED_CONTENT) await seedContent(db.kysely, translator, clock.now());
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
+    bodyLimit: LIMITS.bodyBytesMax,
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app, translator);
+
+  const mailDomain = new URL(env.PUBLIC_URL).hostname || 'localhost';
+  const mailTransport =
+    options.mailTransport ??
+    (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL ? smtpTransport(env.SMTP_URL) : localTransport(db.kysely, () => clock.now()));
+  const mailWorker = createMailWorker({
+    repo: outboxRepository(db.kysely),
+    transport: mailTransport,
+    translator,
+    clock,
+    from: env.MAIL_FROM,
+    siteUrl: env.PUBLIC_URL,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    log: app.log,
+  });
+
+  const deps: AppDeps = {
+    env,
+    db,
+    clock,
+    translator,
+    content: contentService(contentRepository(db.kysely), translator),
+    tracking: trackingService(db.kysely),
+    mailTransport,
+    mailWorker,
+    mailDomain,
+  };
+
+  await registerSecurityHeaders(app, env.PUBLIC_URL);
+  await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
+  // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
+  // checks a secret) are kept in the database instead: see modules/rate-limit.
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Mindgauge API', version: APP_VERSION, description: 'Every endpoint of the product spec, section 7.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const bases = { api: env.API_BASE_PATH, pay: env.PAY_BASE_PATH };
+  app.get('/healthz', async (_req, reply) => {
+    await sql`select 1`.execute(db.kysely);
+    return reply.header('cache-control', 'no-store').send({ status: 'ok', dialect: db.dialect });
+  });
+  app.get(`${bases.api}/openapi.json`, async () => app.swagger());
+  await app.register(async (scope) => appRoutes(scope, bases, deps));
+  if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
+
+  const web = env.SERVE_WEB
+    ? await registerStaticWeb(app, fromRoot(env.WEB_DIST_DIR), {
+        apiBase: bases.api,
+        payBase: bases.pay,
+        publicUrl: env.PUBLIC_URL,
+        devMailbox: mailTransport.name === 'local',
+      })
+    : undefined;
+
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz'];
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
+    if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(web.sendIndex(req));
+    }
+    return sendError(reply, req, translator, 'NOT_FOUND');
+  });
+
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    await mailTransport.close();
+    if (!options.db) await db.close();
+  });
+
+  return { app, deps };
+}

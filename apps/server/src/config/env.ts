@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so relative defaults work whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const basePath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /');
+
+/**
+ * Every environment variable the server reads, with its default. This is the only file that reads
+ * process.env; the README's configuration table mirrors it.
+ */
+export const ZEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z.string().default('sqlite:data/mindgauge.db'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    API_BASE_PATH: basePath.default('/api'),
+    PAY_BASE_PATH: basePath.default('/api-pay'),
+    SERVE_WEB: bool.default(true),
+    WEB_DIST_DIR: z.string().default('apps/web/dist'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    MAIL_TRANSPORT: z.enum(['local', 'smtp']).default('local'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Mindgauge <no-reply@mindgauge.localhost>'),
+    SUPPORT_EMAIL: z.email().default('support@mindgauge.localhost'),
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    SEED_CONTENT: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (env.API_BASE_PATH === env.PAY_BASE_PATH) {
+      ctx.addIssue({ code: 'custom', path: ['PAY_BASE_PATH'], message: 'must differ from API_BASE_PATH' });
+    }
+  });
+
+export type Env = z.output<typeof ZEnv> & { PUBLIC_URL: string };
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment once, reporting every problem together instead of the first one. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/** Resolves a path from the environment against the repository root. */
+export function fromRoot(p: string): string {
+  return path.isAbsolute(p) ? p : path.join(REPO_ROOT, p);
+}

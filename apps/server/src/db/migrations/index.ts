@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../database';
+import { initial } from './0001-initial';
+
+/** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001-initial': initial(dialect),
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table. Times are epoch milliseconds (BIGINT on PostgreSQL, INTEGER on SQLite);
+ * booleans are 0/1 integers; JSON is text. These types never leave repositories and services.
+ */
+export interface Database {
+  exam_categories: { id: number; key: string; sort: number };
+  exams: {
+    id: number;
+    code: string;
+    kind: 'iq' | 'personality';
+    category_id: number;
+    question_count: number;
+    option_count: number;
+    parts: number;
+    time_limit_seconds: number;
+    sort: number;
+    active: number;
+  };
+  exam_languages: { exam_id: number; hl: string; sort: number };
+  protocols: {
+    id: Generated<number>;
+    exam_id: number;
+    kind: 'terms' | 'privacy';
+    version: string;
+    effective_date: string;
+  };
+  protocol_translations: { protocol_id: number; hl: string; title: string; body: string; updated_at: number };
+  help_articles: {
+    id: Generated<number>;
+    exam_id: number;
+    section: string;
+    slug: string;
+    sort: number;
+    updated_at: number;
+  };
+  help_article_translations: { article_id: number; hl: string; title: string; summary: string; body: string };
+  page_views: {
+    id: Generated<number>;
+    logid: string | null;
+    uid: string | null;
+    hl: string | null;
+    exam_id: number | null;
+    app_exam_id: number | null;
+    url: string | null;
+    app_version: string | null;
+    created_at: number;
+  };
+  logids: { logid: string; app_exam_id: number; created_at: number };
+  support_tickets: {
+    id: Generated<number>;
+    public_id: string;
+    name: string;
+    email: string;
+    topic: string;
+    message: string;
+    order_number: string | null;
+    exam_id: number;
+    hl: string;
+    created_at: number;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    dedupe_key: string | null;
+    template: string;
+    locale: string;
+    to_address: string;
+    payload: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    attempts: number;
+    next_attempt_at: number;
+    locked_until: number | null;
+    last_error: string | null;
+    message_id: string;
+    sent_at: number | null;
+    created_at: number;
+  };
+  local_mailbox: {
+    id: Generated<number>;
+    outbox_id: number;
+    to_address: string;
+    from_address: string;
+    subject: string;
+    html: string;
+    text: string;
+    created_at: number;
+  };
+  rate_limit_hits: { key: string; window_start: number; count: number };
+  app_secrets: { name: string; value: string; created_at: number };
+}

@@ -1,0 +1,72 @@
+import {
+  type EndpointDef,
+  type EndpointData,
+  RESULT_OK,
+  ZApiError,
+  ZApiSuccess,
+  type Locale,
+} from '@mindgauge/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { requestLocale } from './request-locale';
+
+export interface BasePaths {
+  api: string;
+  pay: string;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+// biome-ignore lint/suspicious/noExplicitAny: matching any endpoint shape
+type AnyZ = any;
+type ParamsOf<E> = E extends EndpointDef<infer P, AnyZ, AnyZ, AnyZ> ? Out<P> : never;
+type QueryOf<E> = E extends EndpointDef<AnyZ, infer Q, AnyZ, AnyZ> ? Out<Q> : never;
+type BodyOf<E> = E extends EndpointDef<AnyZ, AnyZ, infer B, AnyZ> ? Out<B> : never;
+
+export interface HandlerInput<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The request's language (query hl, `language` header, Accept-Language). */
+  locale: Locale;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Mounts one contract endpoint: its schemas validate the request, serialize the response and feed the
+ * OpenAPI document; the handler returns only `data`, wrapped here as `{ result: 200, data }`.
+ */
+export function mountEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  bases: BasePaths,
+  def: E,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: `${bases[def.base]}${def.path}`,
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    schema: {
+      operationId: def.id,
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { 200: ZApiSuccess(def.response), '4xx': ZApiError, '5xx': ZApiError },
+    },
+    handler: async (req, reply) => {
+      const data = await handler({
+        params: req.params as ParamsOf<E>,
+        query: req.query as QueryOf<E>,
+        body: req.body as BodyOf<E>,
+        locale: requestLocale(req),
+        req,
+        reply,
+      });
+      return { result: RESULT_OK as typeof RESULT_OK, data: data as unknown };
+    },
+  });
+}

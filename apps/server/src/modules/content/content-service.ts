@@ -1,0 +1,151 @@
+import {
+  LOCALE_NATIVE_NAMES,
+  type Locale,
+  type TExamCategory,
+  type TExamDetail,
+  type TExamSummary,
+  type THelpArticle,
+  type THelpList,
+  type TLanguage,
+  type TProtocolDetail,
+  type TProtocolSummary,
+  isLocale,
+  regionForLanguage,
+} from '@mindgauge/contract';
+import type { Database } from '../../db/schema';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import { type ContentRepository, preferLocale } from './content-repository';
+import { HELP_SECTIONS } from './seed-definitions';
+
+type ExamRow = Pick<
+  Database['exams'],
+  'id' | 'code' | 'kind' | 'question_count' | 'option_count' | 'parts' | 'time_limit_seconds'
+>;
+
+export function contentService(repo: ContentRepository, translator: Translator) {
+  const examSummary = (e: ExamRow, hl: Locale): TExamSummary => ({
+    id: e.id,
+    code: e.code,
+    kind: e.kind,
+    name: translator.t(hl, `content:exam.${e.kind}.name`),
+    tagline: translator.t(hl, `content:exam.${e.kind}.tagline`),
+    questionCount: e.question_count,
+    optionCount: e.option_count,
+    parts: e.parts,
+    timeLimitSeconds: e.time_limit_seconds,
+  });
+
+  async function requireExam(id: number) {
+    const exam = await repo.findExam(id);
+    if (!exam) throw new AppError('EXAM_NOT_FOUND');
+    return exam;
+  }
+
+  return {
+    requireExam,
+
+    async languages(examId: number): Promise<TLanguage[]> {
+      await requireExam(examId);
+      const rows = await repo.listExamLanguages(examId);
+      return rows
+        .map((r) => r.hl)
+        .filter(isLocale)
+        .map((hl) => ({ hl, name: LOCALE_NATIVE_NAMES[hl], region: regionForLanguage(hl) }));
+    },
+
+    async protocols(examId: number, hl: Locale): Promise<TProtocolSummary[]> {
+      await requireExam(examId);
+      return preferLocale(await repo.listProtocols(examId, hl), hl).map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        title: p.title,
+        version: p.version,
+        effectiveDate: p.effective_date,
+      }));
+    },
+
+    async privacyAndAgreement(examId: number, hl: Locale) {
+      const list = await this.protocols(examId, hl);
+      const terms = list.find((p) => p.kind === 'terms');
+      const privacy = list.find((p) => p.kind === 'privacy');
+      if (!terms || !privacy) throw new AppError('PROTOCOL_NOT_FOUND');
+      return { terms, privacy };
+    },
+
+    async protocol(id: number, hl: Locale): Promise<TProtocolDetail> {
+      const [p] = preferLocale(await repo.findProtocol(id, hl), hl);
+      if (!p) throw new AppError('PROTOCOL_NOT_FOUND');
+      return {
+        id: p.id,
+        kind: p.kind,
+        examId: p.exam_id,
+        hl: isLocale(p.hl) ? p.hl : 'en',
+        title: p.title,
+        version: p.version,
+        effectiveDate: p.effective_date,
+        body: p.body,
+      };
+    },
+
+    async helpList(examId: number, hl: Locale): Promise<THelpList> {
+      await requireExam(examId);
+      const articles = preferLocale(await repo.listHelpArticles(examId, hl), hl);
+      return {
+        sections: HELP_SECTIONS.map((key) => ({
+          key,
+          title: translator.t(hl, `common:help.sections.${key}`),
+          articles: articles
+            .filter((a) => a.section === key)
+            .map((a) => ({ id: a.id, slug: a.slug, title: a.title, summary: a.summary })),
+        })).filter((s) => s.articles.length > 0),
+      };
+    },
+
+    async helpArticle(id: number, hl: Locale): Promise<THelpArticle> {
+      const [a] = preferLocale(await repo.findHelpArticle(id, hl), hl);
+      if (!a) throw new AppError('ARTICLE_NOT_FOUND');
+      const section = HELP_SECTIONS.find((s) => s === a.section) ?? 'contact';
+      const siblings = preferLocale(await repo.listHelpArticles(a.exam_id, hl), hl);
+      return {
+        id: a.id,
+        slug: a.slug,
+        section,
+        sectionTitle: translator.t(hl, `common:help.sections.${section}`),
+        hl: isLocale(a.hl) ? a.hl : 'en',
+        title: a.title,
+        summary: a.summary,
+        body: a.body,
+        updatedAt: new Date(a.updated_at).toISOString(),
+        related: siblings
+          .filter((s) => s.section === a.section && s.id !== a.id)
+          .map((s) => ({ id: s.id, title: s.title })),
+      };
+    },
+
+    async categories(hl: Locale): Promise<TExamCategory[]> {
+      const rows = await repo.listCategoriesWithExams();
+      const out: TExamCategory[] = [];
+      for (const r of rows) {
+        let cat = out.find((c) => c.id === r.category_id);
+        if (!cat) {
+          cat = { id: r.category_id, key: r.category_key, name: translator.t(hl, `content:category.${r.category_key}`), exams: [] };
+          out.push(cat);
+        }
+        cat.exams.push(examSummary(r, hl));
+      }
+      return out;
+    },
+
+    async exam(id: number, hl: Locale): Promise<TExamDetail> {
+      const exam = await requireExam(id);
+      const languages = (await repo.listExamLanguages(id)).map((r) => r.hl).filter(isLocale);
+      return {
+        ...examSummary(exam, hl),
+        description: translator.t(hl, `content:exam.${exam.kind}.description`),
+        languages,
+      };
+    },
+  };
+}
+export type ContentService = ReturnType<typeof contentService>;

@@ -1,0 +1,70 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+export type OutboxRow = Database['mail_outbox'] & { id: number };
+
+/** Every SQL statement of the e-mail outbox. */
+export function outboxRepository(db: Kysely<Database>) {
+  return {
+    /** Due rows: pending and due, or claimed by a worker whose lease ran out (it crashed mid-send). */
+    listDueIds(now: number, limit: number) {
+      return db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    /**
+     * Claims one row with a guarded update: of several workers (or instances) only one sees a row updated,
+     * on SQLite and PostgreSQL alike.
+     */
+    async claim(id: number, now: number, leaseMs: number): Promise<OutboxRow | undefined> {
+      const row = await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({ status: 'sending', locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return row as OutboxRow | undefined;
+    },
+    markSent(id: number, now: number) {
+      return db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+    markFailed(id: number, error: string, nextAttemptAt: number | null) {
+      return db
+        .updateTable('mail_outbox')
+        .set({
+          status: nextAttemptAt === null ? 'failed' : 'pending',
+          next_attempt_at: nextAttemptAt ?? 0,
+          locked_until: null,
+          last_error: error.slice(0, 1000),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+    find(id: number) {
+      return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof outboxRepository>;

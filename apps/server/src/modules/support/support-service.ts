@@ -1,0 +1,72 @@
+import type { Locale, TSupportTopic } from '@mindgauge/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { publicId } from '../../lib/ids';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+
+export interface SupportDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  supportEmail: string;
+  mailDomain: string;
+  requireExam(id: number): Promise<unknown>;
+}
+
+export interface SupportInput {
+  name: string;
+  email: string;
+  topic: TSupportTopic;
+  message: string;
+  orderNumber?: string | undefined;
+  examId: number;
+  hl: Locale;
+  ip: string;
+}
+
+const PER_IP = { name: 'support:ip', max: 5, windowMs: 10 * 60_000 };
+const PER_EMAIL = { name: 'support:email', max: 3, windowMs: 60 * 60_000 };
+
+/**
+ * Stores the message and queues, in the same transaction, the visitor's acknowledgement (in their language)
+ * and the operator's notification. Rate limited per client and per address: it sends e-mail.
+ */
+export async function sendSupportMessage(deps: SupportDeps, input: SupportInput): Promise<{ ticketId: string }> {
+  await deps.requireExam(input.examId);
+  const now = deps.clock.now();
+  await consumeRateLimit(deps.db, PER_IP, input.ip, now);
+  await consumeRateLimit(deps.db, PER_EMAIL, input.email, now);
+  const ticketId = publicId('T-');
+  const order = input.orderNumber ? input.orderNumber : null;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('support_tickets')
+      .values({
+        public_id: ticketId,
+        name: input.name,
+        email: input.email,
+        topic: input.topic,
+        message: input.message,
+        order_number: order,
+        exam_id: input.examId,
+        hl: input.hl,
+        created_at: now,
+      })
+      .execute();
+    const common = { name: input.name, ticket: ticketId, topic: input.topic, message: input.message };
+    await enqueueMail(trx, { template: 'supportAck', locale: input.hl, to: input.email, payload: common }, now, deps.mailDomain);
+    await enqueueMail(
+      trx,
+      {
+        template: 'supportNotify',
+        locale: 'en',
+        to: deps.supportEmail,
+        payload: { ...common, email: input.email, hl: input.hl, order },
+      },
+      now,
+      deps.mailDomain,
+    );
+  });
+  return { ticketId };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+describe('security headers, health, and the web shell', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a strict CSP and the security headers on every response', async () => {
+    for (const url of ['/', '/api/exam/category/list', '/healthz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('reports health with the dialect', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ status: 'ok', dialect: 'sqlite' });
+  });
+
+  it('serves client routes with index.html in the visitor language and the public runtime config', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/help/IQB-1799?hl=zh-TW' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<html lang="zh-HK"');
+    const meta = /<meta name="mindgauge-config" content="([^"]+)">/.exec(res.body)?.[1];
+    const config = JSON.parse((meta ?? '').replace(/&quot;/g, '"'));
+    expect(config).toEqual({ apiBase: '/api', payBase: '/api-pay', publicUrl: 'http://mindgauge.test', devMailbox: true });
+    const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
+    expect(byCookie.body).toContain('<html lang="ko"');
+  });
+
+  it('caches hashed assets for a year and other files briefly', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps API 404s as JSON even with the web app on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    const post = await t.app.inject({ method: 'POST', url: '/anything', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateDownAll, migrateToLatest } from '../src/db/migrate';
+import { dialects, freshDatabase, type TestDb } from './test-app';
+
+const TABLES = ['exams', 'protocols', 'help_articles', 'mail_outbox', 'local_mailbox', 'rate_limit_hits', 'page_views'];
+
+async function tableNames(t: TestDb): Promise<string[]> {
+  const q =
+    t.db.dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'table'`
+      : sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`;
+  return (await q.execute(t.db.kysely)).rows.map((r) => r.name);
+}
+
+describe.each(dialects())('migrations on %s', (dialect) => {
+  const dbs: TestDb[] = [];
+  afterAll(async () => Promise.all(dbs.map((d) => d.drop())));
+
+  it('go up, all the way down, and up again', async () => {
+    const t = await freshDatabase(dialect);
+    dbs.push(t);
+    expect(await migrateToLatest(t.db)).toContain('0001-initial');
+    expect(await tableNames(t)).toEqual(expect.arrayContaining(TABLES));
+    expect(await migrateToLatest(t.db)).toEqual([]);
+    await migrateDownAll(t.db);
+    const left = await tableNames(t);
+    for (const table of TABLES) expect(left).not.toContain(table);
+    await migrateToLatest(t.db);
+    expect(await tableNames(t)).toEqual(expect.arrayContaining(TABLES));
+  });
+});

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { defineEndpoint } from '../endpoint';
+import { ZIsoDate, ZIsoDateTime, ZLanguageTag, ZLocale } from '../fields';
+import { REGIONS } from '../locale';
+import { ZExamIdParam, ZIdParam } from '../scope';
+
+const tags = ['app'];
+
+/** Optional `hl` query on endpoints whose path has no language: falls back to the `language` header. */
+const ZOptionalHl = z.object({ hl: ZLanguageTag.optional() });
+
+// ---------- page views and log ids ----------
+
+export const ZViewQuery = z.object({
+  dl: z.string().max(LIMITS.urlMax).optional().describe('Document location: the page URL'),
+  av: z.string().max(32).optional().describe('App version'),
+  hl: ZLanguageTag.optional(),
+  id: z.string().max(64).optional().describe('Visitor uid, when known'),
+  eid: ZIdParam.optional().describe('Exam id'),
+  aeid: ZIdParam.optional().describe('App exam id'),
+});
+
+export const appView = defineEndpoint({
+  id: 'appView',
+  method: 'GET',
+  base: 'api',
+  path: '/app/v2/view',
+  summary: 'Record a page view',
+  tags,
+  query: ZViewQuery,
+  response: z.object({ recorded: z.boolean() }),
+});
+
+export const ZLogid = z
+  .string()
+  .regex(/^[a-f0-9]{32}$/)
+  .describe('Log id: 128 random bits, hex');
+
+export const generateLogid = defineEndpoint({
+  id: 'generateLogid',
+  method: 'POST',
+  base: 'api',
+  path: '/app/v2/generate/logid',
+  summary: 'Issue a log id for a visit (ad de-duplication and support)',
+  tags,
+  body: z.object({ appExamId: ZIdParam }),
+  response: z.object({ logid: ZLogid }),
+});
+
+// ---------- languages ----------
+
+export const ZLanguage = z.object({
+  hl: ZLocale,
+  name: z.string().describe("The language's own name"),
+  region: z.enum(REGIONS),
+});
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+export const languageList = defineEndpoint({
+  id: 'languageList',
+  method: 'GET',
+  base: 'api',
+  path: '/app/language/list/:examId',
+  summary: 'Languages an exam is offered in',
+  tags,
+  params: z.object({ examId: ZExamIdParam }),
+  response: z.array(ZLanguage),
+});
+
+// ---------- protocols (terms of service, privacy policy) ----------
+
+export const ZProtocolKind = z.enum(['terms', 'privacy']);
+export type TProtocolKind = z.infer<typeof ZProtocolKind>;
+
+export const ZProtocolSummary = z.object({
+  id: z.number().int(),
+  kind: ZProtocolKind,
+  title: z.string(),
+  version: z.string(),
+  effectiveDate: ZIsoDate,
+});
+export type TProtocolSummary = z.infer<typeof ZProtocolSummary>;
+
+export const ZProtocolDetail = ZProtocolSummary.extend({
+  examId: z.number().int(),
+  hl: ZLocale,
+  body: z.string().describe('Light markdown: ## headings, paragraphs, - lists, **bold**, [links](/path)'),
+});
+export type TProtocolDetail = z.infer<typeof ZProtocolDetail>;
+
+const examAndHl = z.object({ examId: ZExamIdParam, hl: ZLanguageTag });
+
+export const protocolList = defineEndpoint({
+  id: 'protocolList',
+  method: 'GET',
+  base: 'api',
+  path: '/app/protocol/list/:examId/:hl',
+  summary: 'Legal documents of an exam in a language',
+  tags,
+  params: examAndHl,
+  response: z.array(ZProtocolSummary),
+});
+
+export const privacyAndAgreement = defineEndpoint({
+  id: 'privacyAndAgreement',
+  method: 'GET',
+  base: 'api',
+  path: '/app/protocol/getPrivacyAndAgreement/:examId/:hl',
+  summary: 'The terms and the privacy policy to link from consent checkboxes',
+  tags,
+  params: examAndHl,
+  response: z.object({ terms: ZProtocolSummary, privacy: ZProtocolSummary }),
+});
+
+export const protocolInfo = defineEndpoint({
+  id: 'protocolInfo',
+  method: 'GET',
+  base: 'api',
+  path: '/app/protocol/info/:id',
+  summary: 'One legal document, in the request language',
+  tags,
+  params: z.object({ id: ZIdParam }),
+  query: ZOptionalHl,
+  response: ZProtocolDetail,
+});
+
+// ---------- help centre ----------
+
+export const ZHelpSectionKey = z.enum(['subscription', 'billing', 'legal', 'contact']);
+export type THelpSectionKey = z.infer<typeof ZHelpSectionKey>;
+
+export const ZHelpArticleSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+});
+
+export const ZHelpList = z.object({
+  sections: z.array(
+    z.object({ key: ZHelpSectionKey, title: z.string(), articles: z.array(ZHelpArticleSummary) }),
+  ),
+});
+export type THelpList = z.infer<typeof ZHelpList>;
+
+export const ZHelpArticle = ZHelpArticleSummary.extend({
+  section: ZHelpSectionKey,
+  sectionTitle: z.string(),
+  hl: ZLocale,
+  body: z.string().describe('Light markdown, as for protocols'),
+  updatedAt: ZIsoDateTime,
+  related: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type THelpArticle = z.infer<typeof ZHelpArticle>;
+
+export const helpList = defineEndpoint({
+  id: 'helpList',
+  method: 'GET',
+  base: 'api',
+  path: '/app/help/list/:examId/:hl',
+  summary: 'Help centre sections and articles',
+  tags,
+  params: examAndHl,
+  response: ZHelpList,
+});
+
+export const helpInfo = defineEndpoint({
+  id: 'helpInfo',
+  method: 'GET',
+  base: 'api',
+  path: '/app/help/info/:id',
+  summary: 'One help article, in the request language',
+  tags,
+  params: z.object({ id: ZIdParam }),
+  query: ZOptionalHl,
+  response: ZHelpArticle,
+});
+
+// ---------- exams and categories ----------
+
+export const ZExamKind = z.enum(['iq', 'personality']);
+export type TExamKind = z.infer<typeof ZExamKind>;
+
+export const ZExamSummary = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: ZExamKind,
+  name: z.string(),
+  tagline: z.string(),
+  questionCount: z.number().int(),
+  optionCount: z.number().int(),
+  parts: z.number().int(),
+  timeLimitSeconds: z.number().int(),
+});
+export type TExamSummary = z.infer<typeof ZExamSummary>;
+
+export const ZExamDetail = ZExamSummary.extend({
+  description: z.string(),
+  languages: z.array(ZLocale),
+});
+export type TExamDetail = z.infer<typeof ZExamDetail>;
+
+export const ZExamCategory = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  exams: z.array(ZExamSummary),
+});
+export type TExamCategory = z.infer<typeof ZExamCategory>;
+
+export const categoryList = defineEndpoint({
+  id: 'categoryList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/category/list',
+  summary: 'Exam categories with their exams',
+  tags: ['exam'],
+  query: ZOptionalHl,
+  response: z.array(ZExamCategory),
+});
+
+export const examInfo = defineEndpoint({
+  id: 'examInfo',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/info/:id',
+  summary: 'One exam',
+  tags: ['exam'],
+  params: z.object({ id: ZExamIdParam }),
+  query: ZOptionalHl,
+  response: ZExamDetail,
+});

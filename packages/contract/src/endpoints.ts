@@ -1,0 +1,19 @@
+import * as app from './api/app';
+import * as support from './api/support';
+
+/** Every endpoint of the API, by operation id. The server mounts these; the web client calls them. */
+export const endpoints = {
+  appView: app.appView,
+  generateLogid: app.generateLogid,
+  languageList: app.languageList,
+  protocolList: app.protocolList,
+  privacyAndAgreement: app.privacyAndAgreement,
+  protocolInfo: app.protocolInfo,
+  helpList: app.helpList,
+  helpInfo: app.helpInfo,
+  categoryList: app.categoryList,
+  examInfo: app.examInfo,
+  supportContact: support.supportContact,
+} as const;
+
+export type EndpointId = keyof typeof endpoints;

@@ -1,0 +1,31 @@
+/**
+ * The error catalogue. Each code has a business `result` (never 200), an HTTP status, and a message key in
+ * the `errors` namespace of @mindgauge/locales. Codes are stable: clients switch on them.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { result: 40001, status: 400 },
+  MALFORMED_JSON: { result: 40002, status: 400 },
+  UNSUPPORTED_LANGUAGE: { result: 40003, status: 400 },
+  NOT_FOUND: { result: 40400, status: 404 },
+  EXAM_NOT_FOUND: { result: 40401, status: 404 },
+  ARTICLE_NOT_FOUND: { result: 40402, status: 404 },
+  PROTOCOL_NOT_FOUND: { result: 40403, status: 404 },
+  NO_RETRIEVABLE_REPORTS: { result: 10101, status: 404 },
+  PAYLOAD_TOO_LARGE: { result: 41300, status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { result: 41500, status: 415 },
+  RATE_LIMITED: { result: 42900, status: 429 },
+  INTERNAL: { result: 50000, status: 500 },
+  SERVICE_UNAVAILABLE: { result: 50300, status: 503 },
+} as const satisfies Record<string, { result: number; status: number }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The `errors` namespace key of a code's translated message. */
+export function errorMessageKey(code: ErrorCode): `errors:${ErrorCode}` {
+  return `errors:${code}`;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERRORS;
+}

@@ -1,0 +1,7 @@
+import type { UiResources } from '../index';
+import common from '../es/common.json';
+import content from '../es/content.json';
+import errors from '../es/errors.json';
+
+const resources: UiResources = { common, errors, content };
+export default resources;

@@ -1,0 +1,53 @@
+import type { Locale } from '@mindgauge/contract';
+import type common from './en/common.json';
+import type content from './en/content.json';
+import type email from './en/email.json';
+import type errors from './en/errors.json';
+import type help from './en/help.json';
+import type legal from './en/legal.json';
+
+/** The English files are the source of the key types; every other locale must have exactly their keys. */
+export interface Resources {
+  common: typeof common;
+  errors: typeof errors;
+  content: typeof content;
+  email: typeof email;
+  help: typeof help;
+  legal: typeof legal;
+}
+export type Namespace = keyof Resources;
+
+/** Namespaces the browser loads: one lazily loaded chunk per locale. */
+export const UI_NAMESPACES = ['common', 'errors', 'content'] as const;
+export type UiNamespace = (typeof UI_NAMESPACES)[number];
+export type UiResources = Pick<Resources, UiNamespace>;
+
+/**
+ * Words that stay the same in every language: a translated string may equal the English one only when
+ * nothing but these, placeholders, digits and punctuation remain.
+ */
+export const BRAND_WORDS = ['Mindgauge', 'PayPal', 'IQ', 'Stripe', 'E-mail', 'e-mail', 'OK', '3-D Secure'];
+
+/** Loads the UI namespaces of one locale; each locale is its own chunk in the web build. */
+export async function loadUiResources(locale: Locale): Promise<UiResources> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./bundles/zh-CN')).default;
+    case 'zh-HK':
+      return (await import('./bundles/zh-HK')).default;
+    case 'ja':
+      return (await import('./bundles/ja')).default;
+    case 'ko':
+      return (await import('./bundles/ko')).default;
+    case 'fr':
+      return (await import('./bundles/fr')).default;
+    case 'de':
+      return (await import('./bundles/de')).default;
+    case 'es':
+      return (await import('./bundles/es')).default;
+    case 'pt':
+      return (await import('./bundles/pt')).default;
+    default:
+      return (await import('./bundles/en')).default;
+  }
+}

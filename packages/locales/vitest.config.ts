@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'locales', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+});
