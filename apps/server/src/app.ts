@@ -99,8 +99,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
+  const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/'];
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
+    // Static files of the web app are not worth guarding; API calls are.
+    allowList: (req) => !limited.some((p) => req.url.startsWith(p)),
     timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });

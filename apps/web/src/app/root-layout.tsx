@@ -1,0 +1,81 @@
+import { parseScope } from '@mindgauge/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { OfflineBanner } from '../components/offline-banner';
+import { recordPageView } from '../features/tracking/track-visit';
+import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Remembers the kept query subset and the exam scope of the page the visitor came in on. */
+function useRememberContext() {
+  const location = useLocation();
+  useEffect(() => {
+    const kept = pickKeptQuery(location.search);
+    const scope = parseScope(location.pathname.split('/').pop());
+    const patch: Parameters<typeof updateConfig>[0] = {};
+    if (Object.keys(kept).length) patch.keptQuery = { ...readConfig().keptQuery, ...kept };
+    if (scope) Object.assign(patch, { appCode: scope.code, examId: scope.examId });
+    if (Object.keys(patch).length) updateConfig(patch);
+  }, [location.search, location.pathname]);
+}
+
+/**
+ * After a client-side navigation, move focus to the new page's heading so screen readers announce it. The
+ * first page of a visit keeps the browser's own focus order (its location key is "default").
+ */
+function useFocusOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    const keepFocus = (location.state as { keepFocus?: boolean } | null)?.keepFocus;
+    if (location.key === 'default' || location.hash || keepFocus) return;
+    const id = requestAnimationFrame(() => {
+      const target = mainRef.current?.querySelector<HTMLElement>('h1') ?? mainRef.current;
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(id);
+  }, [location.key, location.hash, mainRef]);
+}
+
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const mainRef = useRef<HTMLElement>(null);
+  useRememberContext();
+  useFocusOnNavigate(mainRef);
+
+  useEffect(() => {
+    recordPageView(location.pathname, location.pathname.split('/').pop(), i18n.language);
+  }, [location.pathname, i18n.language]);
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        {t('a11y.skipToContent')}
+      </a>
+      <SiteHeader />
+      <OfflineBanner />
+      <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
+      <main id="main" ref={mainRef} className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first route's code and data load. */
+export function BootLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="boot-loading" role="status">
+      <span className="boot-loading__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('a11y.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type RouteObject, createBrowserRouter, data } from 'react-router';
+import { NotFoundScreen } from '../features/errors/not-found-screen';
+import { RouteErrorScreen } from '../features/errors/route-error-screen';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { BootLoading, RootLayout } from './root-layout';
+import { ROUTES, type RouteKey, isValidMatch, routeName } from './paths';
+import { SCREENS } from './screens';
+
+/** Loads a screen module; a missing chunk (after a deploy) reloads the page once. */
+async function importScreen(key: RouteKey) {
+  const load = SCREENS[key];
+  if (!load) throw data(null, { status: 404 });
+  try {
+    return await load();
+  } catch (err) {
+    if (isChunkLoadError(err) && reloadForChunkError()) return new Promise<never>(() => {});
+    throw err;
+  }
+}
+
+export function screenRoutes(queryClient: QueryClient): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const key of Object.keys(ROUTES) as RouteKey[]) {
+    if (!SCREENS[key]) continue;
+    for (const path of ROUTES[key].paths) {
+      routes.push({
+        id: routeName(path),
+        path,
+        handle: { key },
+        lazy: async () => {
+          const mod = await importScreen(key);
+          return {
+            Component: mod.Component,
+            loader: async (args) => {
+              if (!isValidMatch(args.params)) throw data(null, { status: 404 });
+              return (await mod.loader?.(args, { queryClient })) ?? null;
+            },
+          };
+        },
+      });
+    }
+  }
+  return routes;
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <RootLayout />,
+      hydrateFallbackElement: <BootLoading />,
+      children: [
+        {
+          id: 'screens',
+          errorElement: <RouteErrorScreen />,
+          children: [...screenRoutes(queryClient), { id: 'not-found', path: '*', element: <NotFoundScreen /> }],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { RouteKey } from './paths';
+
+export interface ScreenContext {
+  queryClient: QueryClient;
+}
+
+/** What a lazily loaded route module exports. */
+export interface ScreenModule {
+  Component: ComponentType;
+  loader?: (args: LoaderFunctionArgs, ctx: ScreenContext) => Promise<unknown> | unknown;
+}
+
+/**
+ * The screens that exist. A route with no entry here is not served: its paths show the 404 page until the
+ * issue that builds the screen registers it.
+ */
+export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
+  home: () => import('../features/home/home-route'),
+  help: () => import('../features/help/help-centre-route'),
+  helpDetail: () => import('../features/help/help-detail-route'),
+  support: () => import('../features/support/support-route'),
+  protocol: () => import('../features/legal/protocol-route'),
+};
+
+export function isRegistered(key: RouteKey): boolean {
+  return SCREENS[key] !== undefined;
+}

@@ -1,0 +1,68 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { withKeptQuery } from '../components/app-link';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { Logo } from '../components/logo';
+import { NAV_ITEMS } from './navigation';
+import { buildHref } from './paths';
+import { isRegistered } from './screens';
+import { useScope } from './use-scope';
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const scope = useScope();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const items = NAV_ITEMS.filter((i) => isRegistered(i.route));
+
+  // A navigation closes the menu on phones.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <NavLink to={withKeptQuery('/', location.search)} className="site-header__brand" aria-label={t('brand.name')}>
+          <Logo />
+          <span aria-hidden="true">{t('brand.name')}</span>
+        </NavLink>
+        <nav id={menuId} className="site-nav" data-open={open} aria-label={t('a11y.mainNavigation')}>
+          <ul>
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink
+                  to={withKeptQuery(buildHref(item.route, { scope: scope.value, ...item.params }), location.search)}
+                  end={item.route === 'home'}
+                >
+                  {t(item.label as 'nav.home')}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <LanguageSwitcher />
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className="visually-hidden">{open ? t('a11y.closeMenu') : t('a11y.openMenu')}</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="icon">
+              {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

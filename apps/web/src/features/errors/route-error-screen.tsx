@@ -1,0 +1,20 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ApiResponseError, NetworkError } from '../../lib/api-client';
+import { ErrorScreen } from './error-screen';
+import { NetworkUnstableScreen } from './network-unstable-screen';
+import { NotFoundScreen } from './not-found-screen';
+
+/** Chooses the screen for a failed route: 404, network-unstable, or the error page with its status. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
+  if (error instanceof NetworkError) return <NetworkUnstableScreen />;
+  const status = isRouteErrorResponse(error)
+    ? error.status
+    : error instanceof ApiResponseError
+      ? error.status
+      : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorScreen status={status} />;
+}

@@ -1,0 +1,11 @@
+import { type TSupportRequest, endpoints } from '@mindgauge/contract';
+import { useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+export function sendSupportMessage(body: TSupportRequest) {
+  return call(endpoints.supportContact, { body });
+}
+
+export function useSendSupportMessage() {
+  return useMutation({ mutationFn: sendSupportMessage });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { validateSupportForm } from './validate-support-form';
+
+const ok = { name: 'Ana', email: 'ana@example.com', topic: 'report' as const, orderNumber: '', message: 'My report is missing.' };
+
+describe('validateSupportForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateSupportForm(ok)).toEqual({});
+  });
+  it('uses the spec messages for e-mail and name', () => {
+    expect(validateSupportForm({ ...ok, email: '' }).email).toBe('validation.emailRequired');
+    expect(validateSupportForm({ ...ok, email: 'ana@' }).email).toBe('validation.emailInvalid');
+    expect(validateSupportForm({ ...ok, name: '  ' }).name).toBe('validation.formNameRequired');
+  });
+  it('asks for a longer message and a clean order number', () => {
+    expect(validateSupportForm({ ...ok, message: 'hi' }).message).toBe('support.messageTooShort');
+    expect(validateSupportForm({ ...ok, orderNumber: 'x y' }).orderNumber).toBeDefined();
+  });
+});

@@ -1,0 +1,59 @@
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale, resolveLocale } from '@mindgauge/contract';
+import { UI_NAMESPACES, loadUiResources } from '@mindgauge/locales';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { setClientContext } from '../lib/api-client';
+import { readConfig, updateConfig } from '../lib/persisted-config';
+import { getCookie, setCookie } from '../lib/storage';
+
+/** The visitor's language: `hl` in the URL, then the locale cookie, then the stored config, then the browser. */
+export function detectLocale(search: string = location.search): Locale {
+  const hl = new URLSearchParams(search).get('hl');
+  if (hl) return resolveLocale(hl);
+  const cookie = getCookie(LOCALE_COOKIE);
+  if (cookie) return resolveLocale(cookie);
+  const stored = readConfig().localePath;
+  if (stored && stored !== DEFAULT_LOCALE) return resolveLocale(stored);
+  return resolveLocale(navigator.language);
+}
+
+async function addLocale(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, 'common')) return;
+  const resources = await loadUiResources(locale);
+  for (const ns of UI_NAMESPACES) i18next.addResourceBundle(locale, ns, resources[ns], true, true);
+}
+
+function remember(locale: Locale): void {
+  document.documentElement.lang = locale;
+  setCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
+  updateConfig({ localePath: locale });
+  setClientContext({ language: locale });
+}
+
+/** Starts i18next with only the visitor's locale (and English, the fallback) loaded. */
+export async function initI18n(locale: Locale): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: [...UI_NAMESPACES],
+    defaultNS: 'common',
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  // Every locale has every key (a test enforces it), so the English fallback is not loaded up front.
+  await addLocale(locale);
+  await i18next.changeLanguage(locale);
+  remember(locale);
+  return i18next;
+}
+
+/** Switches language: loads its chunk, then re-renders every text. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await addLocale(locale);
+  await i18next.changeLanguage(locale);
+  remember(locale);
+}

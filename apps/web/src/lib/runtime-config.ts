@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const ZRuntimeConfig = z.object({
+  apiBase: z.string(),
+  payBase: z.string(),
+  publicUrl: z.string(),
+  devMailbox: z.boolean(),
+});
+export type RuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+
+const DEV_DEFAULTS: RuntimeConfig = { apiBase: '/api', payBase: '/api-pay', publicUrl: '', devMailbox: true };
+
+/** The public subset of the server's configuration, served in a meta tag of index.html. */
+export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const raw = doc.querySelector('meta[name="mindgauge-config"]')?.getAttribute('content');
+  if (!raw) return DEV_DEFAULTS;
+  const parsed = ZRuntimeConfig.safeParse(JSON.parse(raw));
+  return parsed.success ? parsed.data : DEV_DEFAULTS;
+}
+
+export const runtimeConfig = readRuntimeConfig();

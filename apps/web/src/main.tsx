@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installChunkReload } from './app/chunk-reload';
+import { createQueryClient } from './app/query-client';
+import { createRouter } from './app/router';
+import { ensureLogid } from './features/tracking/track-visit';
+import { detectLocale, initI18n } from './i18n/i18n';
+import './styles/index.css';
+
+async function boot() {
+  installChunkReload();
+  await initI18n(detectLocale());
+  void ensureLogid(location.search);
+  const queryClient = createQueryClient();
+  const router = createRouter(queryClient);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

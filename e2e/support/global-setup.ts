@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromium: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+/**
+ * Builds the web app and starts the real server on a loopback port with a throwaway SQLite file and the
+ * local mailbox: the browser tests drive exactly what `npm start` serves.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = chromiumPath();
+  if (!chromium) {
+    if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+    console.warn(
+      '\n!!! ==========================================================\n' +
+        '!!! Chromium not found: the BROWSER TESTS ARE SKIPPED.\n' +
+        '!!! Install it with `apt-get install chromium` to run them.\n' +
+        '!!! ==========================================================\n',
+    );
+    project.provide('chromium', '');
+    project.provide('baseUrl', '');
+    return;
+  }
+
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
+      MAIL_TRANSPORT: 'local',
+      MAIL_WORKER_INTERVAL_MS: '100',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  await waitForHealth(baseUrl, child, () => output);
+
+  project.provide('chromium', chromium);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,75 @@
+import { LOCALES } from '@mindgauge/contract';
+import { loadAllResources } from '@mindgauge/locales/node';
+import { expect, it } from 'vitest';
+import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+
+const resources = loadAllResources();
+const homeTitle = (l: (typeof LOCALES)[number]) => (resources[l].common as { home: { title: string } }).home.title;
+
+describeBrowser('home page in nine languages', () => {
+  const b = useBrowser();
+
+  for (const locale of LOCALES) {
+    it(`renders in ${locale}: translated heading, lang attribute, accessible`, async () => {
+      const page = await b.newPage();
+      await page.goto(`/?hl=${locale}`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle(locale));
+      expect(await page.getAttribute('html', 'lang')).toBe(locale);
+      // Exams come from the API, in the same language.
+      await expect.poll(() => page.locator('.exam-card').count()).toBe(2);
+      await expectAccessible(page, `home ${locale}`);
+    });
+  }
+
+  it('maps zh-TW to Traditional Chinese (zh-HK)', async () => {
+    const page = await b.newPage();
+    await page.goto('/?hl=zh-TW');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('zh-HK'));
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-HK');
+  });
+
+  it('switches language from the header and remembers it', async () => {
+    const page = await b.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('en'));
+    await page.getByLabel('Choose your language').selectOption('de');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('de'));
+    expect(new URL(page.url()).searchParams.get('hl')).toBe('de');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    const cookies = await page.context().cookies();
+    const cookie = cookies.find((c) => c.name === 'IQ-locale');
+    expect(cookie?.value).toBe('de');
+    // About 365 days.
+    expect(Math.round(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(365);
+    // A later visit without hl comes back in German.
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('de'));
+  });
+
+  it('the phone menu opens and closes with the keyboard; the skip link reaches main', async () => {
+    const page = await b.newPage();
+    await page.goto('/');
+    await page.locator('h1').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+  });
+
+  it('records a page view and issues a log id kept in storage and a cookie', async () => {
+    const page = await b.newPage();
+    const views: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/app/v2/view')) views.push(r.url());
+    });
+    await page.goto('/?hl=fr');
+    await expect.poll(() => views.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'IQ-logid')?.value ?? '').toMatch(/^[a-f0-9]{32}$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('IQ-logid'))).toMatch(/[a-f0-9]{32}/);
+    expect(views[0]).toContain('hl=fr');
+  });
+});
