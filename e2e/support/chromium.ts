@@ -2,7 +2,9 @@ import fs from 'node:fs';
 
 /** The system Chromium (Debian's package), or CHROMIUM_PATH. Never a downloaded browser. */
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((p) => fs.existsSync(p));
 }
 

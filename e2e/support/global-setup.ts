@@ -45,7 +45,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
   if (!chromium) {
-    if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+    if (process.env.REQUIRE_BROWSER === '1')
+      throw new Error('REQUIRE_BROWSER=1 but no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
     console.warn(
       '\n!!! ==========================================================\n' +
         '!!! Chromium not found: the BROWSER TESTS ARE SKIPPED.\n' +
@@ -57,7 +58,11 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
+    cwd: root,
+    stdio: 'pipe',
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));

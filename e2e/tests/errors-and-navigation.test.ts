@@ -4,7 +4,15 @@ import { describeBrowser, expectAccessible, useBrowser } from '../support/browse
 describeBrowser('404, error and network screens; kept query parameters', () => {
   const b = useBrowser();
 
-  for (const path of ['/nope/IQB-1799', '/help/iqb-1799', '/help/IQB', '/help/IQB-4242', '/helpDetail/IQB-1799?id=abc', '/protocol/cookies/IQB-1799', '/landing_page/test_center/IQB-1799']) {
+  for (const path of [
+    '/nope/IQB-1799',
+    '/help/iqb-1799',
+    '/help/IQB',
+    '/help/IQB-4242',
+    '/helpDetail/IQB-1799?id=abc',
+    '/protocol/cookies/IQB-1799',
+    '/landing_page/test_center/IQB-1799',
+  ]) {
     it(`shows "Page Not Found" and the path for ${path}`, async () => {
       const page = await b.newPage();
       await page.goto(path);
@@ -42,7 +50,9 @@ describeBrowser('404, error and network screens; kept query parameters', () => {
     await expect.poll(() => page.locator('.exam-card').count()).toBe(2);
     await page.route('**/api/app/help/**', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Visit the help centre' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Your connection seems unstable');
+    await expect
+      .poll(() => page.locator('h1').textContent(), { timeout: 15_000 })
+      .toBe('Your connection seems unstable');
     await expectAccessible(page, 'network unstable');
     await page.unroute('**/api/app/help/**');
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -52,7 +62,11 @@ describeBrowser('404, error and network screens; kept query parameters', () => {
   it('shows the error page with the status code when the server fails', async () => {
     const page = await b.newPage();
     await page.route('**/api/app/help/list/**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ result: 50300, code: 'SERVICE_UNAVAILABLE', message: 'x' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 50300, code: 'SERVICE_UNAVAILABLE', message: 'x' }),
+      }),
     );
     await page.goto('/help/IQB-1799');
     await expect.poll(() => page.locator('.status-screen__status').textContent()).toBe('Error 503');

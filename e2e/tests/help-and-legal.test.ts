@@ -78,7 +78,10 @@ describeBrowser('help centre, support and legal documents', () => {
 
     await expect
       .poll(async () => {
-        const list = (await (await page.request.get('/dev/mailbox/messages.json')).json()) as { to: string; subject: string }[];
+        const list = (await (await page.request.get('/dev/mailbox/messages.json')).json()) as {
+          to: string;
+          subject: string;
+        }[];
         return list.find((m) => m.to === 'grace@example.com')?.subject ?? '';
       })
       .toContain(ticket);

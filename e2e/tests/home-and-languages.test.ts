@@ -36,6 +36,8 @@ describeBrowser('home page in nine languages', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('de'));
     expect(new URL(page.url()).searchParams.get('hl')).toBe('de');
     expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // Focus stays on the language picker rather than jumping to the heading.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
     const cookies = await page.context().cookies();
     const cookie = cookies.find((c) => c.name === 'IQ-locale');
     expect(cookie?.value).toBe('de');
@@ -68,7 +70,9 @@ describeBrowser('home page in nine languages', () => {
     });
     await page.goto('/?hl=fr');
     await expect.poll(() => views.length).toBeGreaterThan(0);
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'IQ-logid')?.value ?? '').toMatch(/^[a-f0-9]{32}$/);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'IQ-logid')?.value ?? '')
+      .toMatch(/^[a-f0-9]{32}$/);
     expect(await page.evaluate(() => sessionStorage.getItem('IQ-logid'))).toMatch(/[a-f0-9]{32}/);
     expect(views[0]).toContain('hl=fr');
   });

@@ -9,12 +9,13 @@ import type { AppDeps } from './app-deps';
 import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { sendError, installErrorHandler } from './http/error-handler';
+import { installErrorHandler, sendError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
 import { getOrCreateSecret } from './lib/app-secrets';
 import { type Clock, systemClock } from './lib/clock';
+import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
 import { contentRepository } from './modules/content/content-repository';
 import { contentService } from './modules/content/content-service';
@@ -58,7 +59,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -70,7 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const mailDomain = new URL(env.PUBLIC_URL).hostname || 'localhost';
   const mailTransport =
     options.mailTransport ??
-    (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL ? smtpTransport(env.SMTP_URL) : localTransport(db.kysely, () => clock.now()));
+    (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL
+      ? smtpTransport(env.SMTP_URL)
+      : localTransport(db.kysely, () => clock.now()));
   const mailWorker = createMailWorker({
     repo: outboxRepository(db.kysely),
     transport: mailTransport,
@@ -88,14 +95,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     db,
     clock,
     translator,
-    content: contentService(contentRepository(db.kysely), translator),
+    content: contentService(contentRepository(db.kysely), translator, createTtlCache(clock, 60_000)),
     tracking: trackingService(db.kysely),
     mailTransport,
     mailWorker,
     mailDomain,
   };
 
-  await registerSecurityHeaders(app, env.PUBLIC_URL);
+  registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`]);
   await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
@@ -104,12 +111,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     max: env.RATE_LIMIT_MAX,
     // Static files of the web app are not worth guarding; API calls are.
     allowList: (req) => !limited.some((p) => req.url.startsWith(p)),
+    // Headers only where they help: on the 429 itself (with retry-after), not on every response.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Mindgauge API', version: APP_VERSION, description: 'Every endpoint of the product spec, section 7.' },
+      info: {
+        title: 'Mindgauge API',
+        version: APP_VERSION,
+        description: 'Every endpoint of the product spec, section 7.',
+      },
     },
     transform: jsonSchemaTransform,
   });

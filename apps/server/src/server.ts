@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Mindgauge is running on ${env.PUBLIC_URL} (database: ${deps.db.dialect}, mail: ${deps.mailTransport.name})`);
+  app.log.info(
+    `Mindgauge is running on ${env.PUBLIC_URL} (database: ${deps.db.dialect}, mail: ${deps.mailTransport.name})`,
+  );
 }
 
 main().catch((err) => {

@@ -15,7 +15,17 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.result).toBe(200);
-    expect(body.data.map((l: { hl: string }) => l.hl)).toEqual(['en', 'zh-CN', 'zh-HK', 'ja', 'ko', 'fr', 'de', 'es', 'pt']);
+    expect(body.data.map((l: { hl: string }) => l.hl)).toEqual([
+      'en',
+      'zh-CN',
+      'zh-HK',
+      'ja',
+      'ko',
+      'fr',
+      'de',
+      'es',
+      'pt',
+    ]);
     expect(body.data.find((l: { hl: string }) => l.hl === 'ko').region).toBe('KR');
     expect(body.data.find((l: { hl: string }) => l.hl === 'ja').name).toBe('日本語');
   });
@@ -40,7 +50,12 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
 
   it('serves the help centre: four sections, articles, and their detail with related articles', async () => {
     const list = (await get('/api/app/help/list/1799/en')).json();
-    expect(list.data.sections.map((s: { key: string }) => s.key)).toEqual(['subscription', 'billing', 'legal', 'contact']);
+    expect(list.data.sections.map((s: { key: string }) => s.key)).toEqual([
+      'subscription',
+      'billing',
+      'legal',
+      'contact',
+    ]);
     const cancel = list.data.sections[0].articles.find((a: { slug: string }) => a.slug === 'cancel-subscription');
     expect(cancel.title).toBe('How to cancel a plan');
 
@@ -81,12 +96,18 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
   });
 
   it('records page views and issues unguessable log ids', async () => {
-    const a = (await t.app.inject({ method: 'POST', url: '/api/app/v2/generate/logid', payload: { appExamId: 1799 } })).json();
-    const b = (await t.app.inject({ method: 'POST', url: '/api/app/v2/generate/logid', payload: { appExamId: 1799 } })).json();
+    const a = (
+      await t.app.inject({ method: 'POST', url: '/api/app/v2/generate/logid', payload: { appExamId: 1799 } })
+    ).json();
+    const b = (
+      await t.app.inject({ method: 'POST', url: '/api/app/v2/generate/logid', payload: { appExamId: 1799 } })
+    ).json();
     expect(a.data.logid).toMatch(/^[a-f0-9]{32}$/);
     expect(a.data.logid).not.toBe(b.data.logid);
 
-    const view = await get('/api/app/v2/view?dl=%2Fhelp%2FIQB-1799&av=1.0.0&hl=fr&eid=1799&aeid=1799', { logid: a.data.logid });
+    const view = await get('/api/app/v2/view?dl=%2Fhelp%2FIQB-1799&av=1.0.0&hl=fr&eid=1799&aeid=1799', {
+      logid: a.data.logid,
+    });
     expect(view.json()).toEqual({ result: 200, data: { recorded: true } });
     const rows = await t.deps.db.kysely.selectFrom('page_views').selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -95,9 +116,15 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
 
   it('seeding twice changes nothing', async () => {
     const { seedContent } = await import('../src/modules/content/seed-content');
-    const before = await t.deps.db.kysely.selectFrom('help_article_translations').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.deps.db.kysely
+      .selectFrom('help_article_translations')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     await seedContent(t.deps.db.kysely, t.deps.translator, t.clock.now());
-    const after = await t.deps.db.kysely.selectFrom('help_article_translations').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.deps.db.kysely
+      .selectFrom('help_article_translations')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(Number(after.n)).toBe(2 * 12 * 9);
   });

@@ -10,7 +10,10 @@ describe('security headers, health, and the web shell', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
@@ -20,8 +23,15 @@ describe('security headers, health, and the web shell', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('sends a strict CSP and the security headers on every response', async () => {
-    for (const url of ['/', '/api/exam/category/list', '/healthz']) {
+  it('JSON responses get the strictest policy: nothing may load or frame them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/exam/category/list' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+
+  it('sends a strict CSP and the security headers on every page', async () => {
+    for (const url of ['/', '/help/IQB-1799', '/healthz']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -49,7 +59,12 @@ describe('security headers, health, and the web shell', () => {
     expect(res.body).toContain('<html lang="zh-HK"');
     const meta = /<meta name="mindgauge-config" content="([^"]+)">/.exec(res.body)?.[1];
     const config = JSON.parse((meta ?? '').replace(/&quot;/g, '"'));
-    expect(config).toEqual({ apiBase: '/api', payBase: '/api-pay', publicUrl: 'http://mindgauge.test', devMailbox: true });
+    expect(config).toEqual({
+      apiBase: '/api',
+      payBase: '/api-pay',
+      publicUrl: 'http://mindgauge.test',
+      devMailbox: true,
+    });
     const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
     expect(byCookie.body).toContain('<html lang="ko"');
   });

@@ -1,4 +1,4 @@
-import { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../src/modules/mail/enqueue-mail';
@@ -54,7 +54,12 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
   const outbox = () => t.deps.db.kysely.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
 
   it('sends a queued mail once, rendered in its language, with the HTML escaped', async () => {
-    await enqueueMail(t.deps.db.kysely, { template: 'supportAck', locale: 'fr', to: 'ada@example.com', payload }, t.clock.now(), 'mindgauge.test');
+    await enqueueMail(
+      t.deps.db.kysely,
+      { template: 'supportAck', locale: 'fr', to: 'ada@example.com', payload },
+      t.clock.now(),
+      'mindgauge.test',
+    );
     expect(await t.deps.mailWorker.runOnce()).toBe(1);
     expect(await t.deps.mailWorker.runOnce()).toBe(0);
     const [m] = await mailbox();
@@ -69,7 +74,12 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
 
   it('a dedupe key queues a mail only once', async () => {
     for (let i = 0; i < 3; i++) {
-      await enqueueMail(t.deps.db.kysely, { template: 'supportAck', locale: 'en', to: 'x@example.com', payload, dedupeKey: 'once' }, t.clock.now(), 'd');
+      await enqueueMail(
+        t.deps.db.kysely,
+        { template: 'supportAck', locale: 'en', to: 'x@example.com', payload, dedupeKey: 'once' },
+        t.clock.now(),
+        'd',
+      );
     }
     expect((await outbox()).filter((r) => r.dedupe_key === 'once')).toHaveLength(1);
     await t.deps.mailWorker.runOnce();
@@ -77,13 +87,24 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
 
   it('after a crash mid-send the row is retried when its lease expires, and delivered once', async () => {
     const repo = outboxRepository(t.deps.db.kysely);
-    await enqueueMail(t.deps.db.kysely, { template: 'supportAck', locale: 'de', to: 'crash@example.com', payload }, t.clock.now(), 'd');
+    await enqueueMail(
+      t.deps.db.kysely,
+      { template: 'supportAck', locale: 'de', to: 'crash@example.com', payload },
+      t.clock.now(),
+      'd',
+    );
     const [due] = await repo.listDueIds(t.clock.now(), 10);
     // A worker claims the row, delivers it, and dies before marking it sent.
     const claimed = await repo.claim(due!.id, t.clock.now(), 60_000);
     expect(claimed).toBeDefined();
     await localTransport(t.deps.db.kysely, () => t.clock.now()).send({
-      outboxId: claimed!.id, messageId: claimed!.message_id, from: 'f', to: claimed!.to_address, subject: 's', html: 'h', text: 't',
+      outboxId: claimed!.id,
+      messageId: claimed!.message_id,
+      from: 'f',
+      to: claimed!.to_address,
+      subject: 's',
+      html: 'h',
+      text: 't',
     });
     // Another worker cannot take it while the lease holds.
     expect(await repo.claim(due!.id, t.clock.now(), 60_000)).toBeUndefined();
@@ -98,14 +119,29 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
 
   it('two workers racing over the same rows send each mail exactly once', async () => {
     for (let i = 0; i < 10; i++) {
-      await enqueueMail(t.deps.db.kysely, { template: 'supportAck', locale: 'en', to: `race${i}@example.com`, payload }, t.clock.now(), 'd');
+      await enqueueMail(
+        t.deps.db.kysely,
+        { template: 'supportAck', locale: 'en', to: `race${i}@example.com`, payload },
+        t.clock.now(),
+        'd',
+      );
     }
     const sent: string[] = [];
-    const counting: MailTransport = { name: 'smtp', send: async (m: OutgoingMail) => void sent.push(m.to), close: async () => {} };
+    const counting: MailTransport = {
+      name: 'smtp',
+      send: async (m: OutgoingMail) => void sent.push(m.to),
+      close: async () => {},
+    };
     const make = () =>
       createMailWorker({
-        repo: outboxRepository(t.deps.db.kysely), transport: counting, translator: t.deps.translator, clock: t.clock,
-        from: 'a@b.c', siteUrl: 'http://x.test', maxAttempts: 3, intervalMs: 1000,
+        repo: outboxRepository(t.deps.db.kysely),
+        transport: counting,
+        translator: t.deps.translator,
+        clock: t.clock,
+        from: 'a@b.c',
+        siteUrl: 'http://x.test',
+        maxAttempts: 3,
+        intervalMs: 1000,
       });
     const [a, b] = await Promise.all([make().runOnce(), make().runOnce()]);
     expect(a + b).toBe(10);
@@ -115,12 +151,30 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
 
   it('a failing transport backs off, retries, and gives up after the maximum attempts', async () => {
     let calls = 0;
-    const failing: MailTransport = { name: 'smtp', send: async () => { calls++; throw new Error('421 try later'); }, close: async () => {} };
+    const failing: MailTransport = {
+      name: 'smtp',
+      send: async () => {
+        calls++;
+        throw new Error('421 try later');
+      },
+      close: async () => {},
+    };
     const worker = createMailWorker({
-      repo: outboxRepository(t.deps.db.kysely), transport: failing, translator: t.deps.translator, clock: t.clock,
-      from: 'a@b.c', siteUrl: 'http://x.test', maxAttempts: 3, intervalMs: 1000,
+      repo: outboxRepository(t.deps.db.kysely),
+      transport: failing,
+      translator: t.deps.translator,
+      clock: t.clock,
+      from: 'a@b.c',
+      siteUrl: 'http://x.test',
+      maxAttempts: 3,
+      intervalMs: 1000,
     });
-    await enqueueMail(t.deps.db.kysely, { template: 'supportAck', locale: 'en', to: 'fail@example.com', payload }, t.clock.now(), 'd');
+    await enqueueMail(
+      t.deps.db.kysely,
+      { template: 'supportAck', locale: 'en', to: 'fail@example.com', payload },
+      t.clock.now(),
+      'd',
+    );
     await worker.runOnce();
     expect(calls).toBe(1);
     await worker.runOnce();
@@ -145,7 +199,11 @@ describe.each(dialects())('SMTP delivery end to end on %s', (dialect) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp(dialect, {
-      env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: 'Mindgauge <no-reply@mindgauge.test>' },
+      env: {
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+        MAIL_FROM: 'Mindgauge <no-reply@mindgauge.test>',
+      },
     });
   });
   afterAll(async () => {
@@ -157,7 +215,14 @@ describe.each(dialects())('SMTP delivery end to end on %s', (dialect) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/app/support/contact',
-      payload: { name: '山田', email: 'yamada@example.jp', topic: 'billing', message: '二重に請求されました。確認してください。', examId: 1799, hl: 'ja' },
+      payload: {
+        name: '山田',
+        email: 'yamada@example.jp',
+        topic: 'billing',
+        message: '二重に請求されました。確認してください。',
+        examId: 1799,
+        hl: 'ja',
+      },
     });
     expect(res.statusCode).toBe(200);
     const ticket = res.json().data.ticketId as string;

@@ -10,16 +10,31 @@ describe.each(dialects())('support contact on %s', (dialect) => {
 
   const send = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/app/support/contact', payload, remoteAddress: ip });
-  const valid = { name: 'Ana', email: 'ana@example.com', topic: 'report', message: 'My report did not arrive.', examId: 1799, hl: 'pt-BR' };
+  const valid = {
+    name: 'Ana',
+    email: 'ana@example.com',
+    topic: 'report',
+    message: 'My report did not arrive.',
+    examId: 1799,
+    hl: 'pt-BR',
+  };
 
   it('stores the ticket and queues both e-mails in one go; the local mailbox shows them', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(200);
     const { ticketId } = res.json().data;
-    const ticket = await t.deps.db.kysely.selectFrom('support_tickets').selectAll().where('public_id', '=', ticketId).executeTakeFirstOrThrow();
+    const ticket = await t.deps.db.kysely
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('public_id', '=', ticketId)
+      .executeTakeFirstOrThrow();
     expect(ticket).toMatchObject({ email: 'ana@example.com', hl: 'pt', topic: 'report' });
     await t.deps.mailWorker.runOnce();
-    const list = (await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as { to: string; subject: string; text: string }[];
+    const list = (await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
     const ack = list.find((m) => m.to === 'ana@example.com');
     expect(ack?.subject).toContain(ticketId);
     expect(ack?.text).toContain('My report did not arrive.');
@@ -30,13 +45,21 @@ describe.each(dialects())('support contact on %s', (dialect) => {
   });
 
   it('rejects invalid input with field issues and queues nothing', async () => {
-    const before = await t.deps.db.kysely.selectFrom('mail_outbox').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await send({ ...valid, email: 'not-an-email', message: 'short' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['body.email', 'body.message']));
-    const after = await t.deps.db.kysely.selectFrom('mail_outbox').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(body.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(['body.email', 'body.message']),
+    );
+    const after = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -46,13 +69,18 @@ describe.each(dialects())('support contact on %s', (dialect) => {
     for (let i = 0; i < 4; i++) statuses.push((await send({ ...valid, email }, `10.1.0.${i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await t.app.inject({
-      method: 'POST', url: '/api/app/support/contact', payload: { ...valid, email }, remoteAddress: '10.1.0.9', headers: { language: 'es' },
+      method: 'POST',
+      url: '/api/app/support/contact',
+      payload: { ...valid, email },
+      remoteAddress: '10.1.0.9',
+      headers: { language: 'es' },
     });
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', result: 42900 });
     expect(limited.json().message).not.toMatch(/Too many/);
 
     const ipStatuses: number[] = [];
-    for (let i = 0; i < 6; i++) ipStatuses.push((await send({ ...valid, email: `p${i}@example.com` }, '10.2.0.1')).statusCode);
+    for (let i = 0; i < 6; i++)
+      ipStatuses.push((await send({ ...valid, email: `p${i}@example.com` }, '10.2.0.1')).statusCode);
     expect(ipStatuses).toEqual([200, 200, 200, 200, 200, 429]);
     t.clock.advance(11 * 60_000);
     expect((await send({ ...valid, email: 'later@example.com' }, '10.2.0.1')).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app';
+import { type BuiltApp, buildApp } from '../src/app';
 import { type Env, parseEnv } from '../src/config/env';
 import { type Db, type Dialect, openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
@@ -52,7 +52,13 @@ export interface TestApp extends BuiltApp {
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ SERVE_WEB: 'false', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://mindgauge.test', ...overrides });
+  return parseEnv({
+    SERVE_WEB: 'false',
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://mindgauge.test',
+    ...overrides,
+  });
 }
 
 /** The real app on a fresh database of the dialect, with a clock the test controls. */

@@ -34,24 +34,18 @@ export function defineEndpoint<
 }
 
 export type EndpointParams<E> = E extends EndpointDef<infer P> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
-export type EndpointQuery<E> = E extends EndpointDef<z.ZodType | undefined, infer Q>
-  ? Q extends z.ZodType
-    ? z.input<Q>
-    : undefined
-  : never;
-export type EndpointBody<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer B>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : undefined
-  : never;
-export type EndpointData<E> = E extends EndpointDef<
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  infer R
->
-  ? z.output<R>
-  : never;
+export type EndpointQuery<E> =
+  E extends EndpointDef<z.ZodType | undefined, infer Q> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+export type EndpointBody<E> =
+  E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer B>
+    ? B extends z.ZodType
+      ? z.input<B>
+      : undefined
+    : never;
+export type EndpointData<E> =
+  E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R>
+    ? z.output<R>
+    : never;
 
 /** Builds the concrete path of an endpoint: `/app/help/info/:id` + `{ id: 3 }` → `/app/help/info/3`. */
 export function buildPath(path: string, params: Record<string, string | number> | undefined): string {

@@ -11,10 +11,10 @@ const SUPPORTED_PRIMARY = new Set(LOCALES.map((l) => l.split('-')[0]));
 export const ZLanguageTag = z
   .string()
   .max(35)
-  .refine(
-    (tag) => LANGUAGE_TAG_PATTERN.test(tag) && SUPPORTED_PRIMARY.has(tag.split(/[-_]/)[0]?.toLowerCase() ?? ''),
-    { message: 'Unsupported language', params: { errorCode: 'UNSUPPORTED_LANGUAGE' } },
-  )
+  .refine((tag) => LANGUAGE_TAG_PATTERN.test(tag) && SUPPORTED_PRIMARY.has(tag.split(/[-_]/)[0]?.toLowerCase() ?? ''), {
+    message: 'Unsupported language',
+    params: { errorCode: 'UNSUPPORTED_LANGUAGE' },
+  })
   .transform((tag) => resolveLocale(tag))
   .describe('Language tag: en, zh-CN, zh-HK (or zh-TW), ja, ko, fr, de, es, pt');
 

@@ -23,10 +23,6 @@ export function formatScope(scope: Scope): string {
 }
 
 /** A positive database id in a path segment ("12"), bounded so it never overflows an INTEGER column. */
-export const ZIdParam = z.coerce
-  .number({ error: 'must be a number' })
-  .int()
-  .positive()
-  .max(2_147_483_647);
+export const ZIdParam = z.coerce.number({ error: 'must be a number' }).int().positive().max(2_147_483_647);
 
 export const ZExamIdParam = ZIdParam.describe('Exam id, e.g. 1799');

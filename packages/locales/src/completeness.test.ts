@@ -28,8 +28,14 @@ describe('locale files', () => {
           expect(theirs, `${locale}/${ns}.json is missing`).toBeDefined();
           const en = [...flatten(english[ns] ?? {}).keys()].sort();
           const tr = [...flatten(theirs ?? {}).keys()].sort();
-          expect(en.filter((k) => !tr.includes(k)), 'missing keys').toEqual([]);
-          expect(tr.filter((k) => !en.includes(k)), 'extra keys').toEqual([]);
+          expect(
+            en.filter((k) => !tr.includes(k)),
+            'missing keys',
+          ).toEqual([]);
+          expect(
+            tr.filter((k) => !en.includes(k)),
+            'extra keys',
+          ).toEqual([]);
         });
 
         it(`${ns}: translated, not English copies`, () => {

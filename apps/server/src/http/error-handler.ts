@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode, type TApiError, errorMessageKey, isErrorCode } from '@mindgauge/contract';
+import { ERRORS, type ErrorCode, errorMessageKey, isErrorCode, type TApiError } from '@mindgauge/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Translator } from '../i18n/translator';
@@ -34,7 +34,11 @@ function validationDetails(error: FastifyError): { code: ErrorCode; issues: Issu
   const context = (error as { validationContext?: string }).validationContext ?? '';
   for (const v of error.validation ?? []) {
     // The zod type provider copies each issue's extra fields, including a refine's `params`, into `params`.
-    const raw = v as unknown as { instancePath?: string; message?: string; params?: { params?: { errorCode?: unknown } } };
+    const raw = v as unknown as {
+      instancePath?: string;
+      message?: string;
+      params?: { params?: { errorCode?: unknown } };
+    };
     const specific = raw.params?.params?.errorCode;
     if (isErrorCode(specific)) code = specific;
     const where = (raw.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');

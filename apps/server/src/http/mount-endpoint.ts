@@ -1,10 +1,10 @@
 import {
-  type EndpointDef,
   type EndpointData,
+  type EndpointDef,
+  type Locale,
   RESULT_OK,
   ZApiError,
   ZApiSuccess,
-  type Locale,
 } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { LANGUAGE_TAG_PATTERN, type Locale, SHARED_HEADERS, resolveLocale } from '@mindgauge/contract';
+import { LANGUAGE_TAG_PATTERN, type Locale, resolveLocale, SHARED_HEADERS } from '@mindgauge/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**

@@ -1,13 +1,13 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * A strict CSP: our own origin only, no inline script or style, nothing may frame us. Payment issues add
  * their processors' origins here, and nowhere else.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export function helmetOptions(publicUrl: string): HelmetOptions {
   const https = publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,8 +34,41 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()');
+  };
+}
+
+/**
+ * Runs helmet once at start-up to learn the headers it sets, then applies that fixed set to every response
+ * with a single call: the same headers as helmet per request, without rebuilding the CSP each time.
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(publicUrl))({} as never, res as never, () => {});
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()';
+  return headers;
+}
+
+/**
+ * JSON responses never render or run anything, so they get the strictest, shortest policy (as GitHub's API
+ * does) instead of the page policy; every other header stays the same.
+ */
+export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
+  return { ...securityHeaders(publicUrl), 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, apiPrefixes: string[]): void {
+  const page = securityHeaders(publicUrl);
+  const api = apiSecurityHeaders(publicUrl);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(apiPrefixes.some((p) => req.url.startsWith(p)) ? api : page);
+    done();
   });
 }

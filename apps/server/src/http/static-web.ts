@@ -49,6 +49,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, c
 
   const sendIndex = (req: FastifyRequest) =>
     template.replace(/<html lang="[^"]*"/, `<html lang="${documentLocale(req)}"`);
-  app.get('/', (req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex(req)));
+  app.get('/', (req, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex(req)),
+  );
   return { sendIndex };
 }

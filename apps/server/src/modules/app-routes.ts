@@ -1,4 +1,4 @@
-import { SHARED_HEADERS, endpoints } from '@mindgauge/contract';
+import { endpoints, SHARED_HEADERS } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { type BasePaths, mountEndpoint } from '../http/mount-endpoint';

@@ -18,7 +18,9 @@ export function reloadForChunkError(now = Date.now()): boolean {
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch dynamically/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch dynamically/i.test(
+    message,
+  );
 }
 
 export function installChunkReload(): void {

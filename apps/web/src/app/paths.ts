@@ -6,9 +6,30 @@ import { DEFAULT_APP_CODE, DEFAULT_EXAM_ID, formatScope, parseScope } from '@min
  * 404 page. Paths end in `:scope`, the `{code}-{examId}` pair.
  */
 export const LANDING_VARIANTS = [
-  'founder', 'free', 'genius_lab', 'girl', 'home', 'matrix', 'new_boy', 'new_computer', 'new_genius', 'new_girl',
-  'new_page', 'new', 'relax', 'test_center', 'third', 'types', 'yellow_boy', 'yellow_computer', 'yellow_girl', 'young',
-  'genius_lab-old', 'girl-old', 'test_center-old', 'yellow_boy-old',
+  'founder',
+  'free',
+  'genius_lab',
+  'girl',
+  'home',
+  'matrix',
+  'new_boy',
+  'new_computer',
+  'new_genius',
+  'new_girl',
+  'new_page',
+  'new',
+  'relax',
+  'test_center',
+  'third',
+  'types',
+  'yellow_boy',
+  'yellow_computer',
+  'yellow_girl',
+  'young',
+  'genius_lab-old',
+  'girl-old',
+  'test_center-old',
+  'yellow_boy-old',
 ] as const;
 export type LandingVariant = (typeof LANDING_VARIANTS)[number];
 
@@ -65,7 +86,10 @@ export const ROUTES = {
   reportResultOld: { paths: ['/report/result-old/:scope'], group: 'report' },
   reportDownload: { paths: ['/report/result-download/:scope'], group: 'report' },
   reportFreeTest: { paths: ['/report/result-free-test/:scope'], group: 'report' },
-  reportRetrieve: { paths: ['/report/retrieve/:scope', '/retrieve_report/:scope', '/retrieve/:scope'], group: 'report' },
+  reportRetrieve: {
+    paths: ['/report/retrieve/:scope', '/retrieve_report/:scope', '/retrieve/:scope'],
+    group: 'report',
+  },
   reportWrong: { paths: ['/report/wrong/:scope'], group: 'report' },
 
   userEditPassword: { paths: ['/user/edit-password/:scope'], group: 'user' },
@@ -107,7 +131,11 @@ export function isValidMatch(params: Record<string, string | undefined>): boolea
 export const DEFAULT_SCOPE = formatScope({ code: DEFAULT_APP_CODE, examId: DEFAULT_EXAM_ID });
 
 /** Builds the URL of a route (its first path), with the given query. */
-export function buildHref(key: RouteKey, params: RouteParams = {}, query: Record<string, string | number> = {}): string {
+export function buildHref(
+  key: RouteKey,
+  params: RouteParams = {},
+  query: Record<string, string | number> = {},
+): string {
   const path = ROUTES[key].paths[0]
     .replace(':scope', params.scope ?? DEFAULT_SCOPE)
     .replace(':variant', params.variant ?? 'test_center')

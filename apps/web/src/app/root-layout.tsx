@@ -37,7 +37,7 @@ function useFocusOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
       target.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(id);
-  }, [location.key, location.hash, mainRef]);
+  }, [location.key, location.hash, location.state, mainRef]);
 }
 
 export function RootLayout() {

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type RouteObject, createBrowserRouter, data } from 'react-router';
+import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
 import { BootLoading, RootLayout } from './root-layout';
-import { ROUTES, type RouteKey, isValidMatch, routeName } from './paths';
 import { SCREENS } from './screens';
 
 /** Loads a screen module; a missing chunk (after a deploy) reloads the page once. */

@@ -1,4 +1,4 @@
-import { type Scope, parseScope } from '@mindgauge/contract';
+import { parseScope, type Scope } from '@mindgauge/contract';
 import { data } from 'react-router';
 
 /** The validated scope of a loader's params; a bad one is the 404 page. */

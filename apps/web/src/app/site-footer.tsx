@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
-import { type RouteKey, type RouteParams, buildHref } from './paths';
+import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
 
@@ -26,7 +26,9 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             {LINKS.filter((l) => isRegistered(l.route)).map((l) => (
               <li key={l.label}>
-                <AppLink to={buildHref(l.route, { scope: scope.value, ...l.params })}>{t(l.label as 'footer.help')}</AppLink>
+                <AppLink to={buildHref(l.route, { scope: scope.value, ...l.params })}>
+                  {t(l.label as 'footer.help')}
+                </AppLink>
               </li>
             ))}
           </ul>

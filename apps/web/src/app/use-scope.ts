@@ -1,4 +1,4 @@
-import { type Scope, parseScope } from '@mindgauge/contract';
+import { parseScope, type Scope } from '@mindgauge/contract';
 import { useParams } from 'react-router';
 import { readConfig } from '../lib/persisted-config';
 import { DEFAULT_SCOPE } from './paths';
@@ -10,5 +10,7 @@ export function useScope(): Scope & { value: string } {
   if (parsed) return { ...parsed, value: scope as string };
   const config = readConfig();
   const stored = parseScope(`${config.appCode}-${config.examId}`);
-  return stored ? { ...stored, value: `${stored.code}-${stored.examId}` } : { ...parseScope(DEFAULT_SCOPE)!, value: DEFAULT_SCOPE };
+  return stored
+    ? { ...stored, value: `${stored.code}-${stored.examId}` }
+    : { ...parseScope(DEFAULT_SCOPE)!, value: DEFAULT_SCOPE };
 }

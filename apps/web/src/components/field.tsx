@@ -16,7 +16,20 @@ interface FieldProps {
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ label, name, value, onChange, error, hint, type = 'text', multiline, required, maxLength, autoComplete, inputMode }: FieldProps) {
+export function Field({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  multiline,
+  required,
+  maxLength,
+  autoComplete,
+  inputMode,
+}: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -34,7 +47,12 @@ export function Field({ label, name, value, onChange, error, hint, type = 'text'
     <div className="field" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>
         {label}
-        {required ? <span aria-hidden="true" className="field__required"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="field__required">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {hint ? (
         <p id={hintId} className="field__hint">
@@ -44,7 +62,13 @@ export function Field({ label, name, value, onChange, error, hint, type = 'text'
       {multiline ? (
         <textarea {...common} rows={6} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
       {error ? (
         <p id={errorId} className="field__error">

@@ -1,9 +1,9 @@
-import { LOCALES, LOCALE_NATIVE_NAMES, type Locale, isLocale } from '@mindgauge/contract';
+import { isLocale, LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@mindgauge/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { changeLocale } from '../i18n/i18n';
-import { updateConfig, readConfig } from '../lib/persisted-config';
+import { readConfig, updateConfig } from '../lib/persisted-config';
 
 /** A native select: the most usable language picker on a phone and with a screen reader. */
 export function LanguageSwitcher() {
@@ -19,7 +19,10 @@ export function LanguageSwitcher() {
     const params = new URLSearchParams(location.search);
     params.set('hl', next);
     updateConfig({ keptQuery: { ...readConfig().keptQuery, hl: next } });
-    navigate({ pathname: location.pathname, search: `?${params}`, hash: location.hash }, { replace: true, preventScrollReset: true, state: { keepFocus: true } });
+    navigate(
+      { pathname: location.pathname, search: `?${params}`, hash: location.hash },
+      { replace: true, preventScrollReset: true, state: { keepFocus: true } },
+    );
   }
 
   return (

@@ -1,5 +1,5 @@
-import { type ReactNode, Fragment } from 'react';
-import { type RouteKey, type RouteParams, buildHref } from '../app/paths';
+import type { ReactNode } from 'react';
+import { buildHref, type RouteKey, type RouteParams } from '../app/paths';
 import { isRegistered } from '../app/screens';
 import { AppLink } from './app-link';
 
@@ -68,6 +68,7 @@ export function RichText({ source, scope, headingLevel = 2 }: { source: string; 
       blocks.push(
         <ul key={`l${blocks.length}`}>
           {list.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list, never reordered.
             <li key={i}>{inline(item, scope)}</li>
           ))}
         </ul>,
@@ -93,5 +94,5 @@ export function RichText({ source, scope, headingLevel = 2 }: { source: string; 
   }
   flushPara();
   flushList();
-  return <div className="rich-text">{blocks.map((b, i) => <Fragment key={i}>{b}</Fragment>)}</div>;
+  return <div className="rich-text">{blocks}</div>;
 }

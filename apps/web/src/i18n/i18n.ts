@@ -1,5 +1,12 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale, resolveLocale } from '@mindgauge/contract';
-import { UI_NAMESPACES, loadUiResources } from '@mindgauge/locales';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  LOCALES,
+  type Locale,
+  resolveLocale,
+} from '@mindgauge/contract';
+import { loadUiResources, UI_NAMESPACES } from '@mindgauge/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setClientContext } from '../lib/api-client';

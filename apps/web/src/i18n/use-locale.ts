@@ -1,4 +1,4 @@
-import { type Locale, isLocale, resolveLocale } from '@mindgauge/contract';
+import { isLocale, type Locale, resolveLocale } from '@mindgauge/contract';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 

@@ -1,13 +1,13 @@
 import {
   APP_VERSION,
+  buildPath,
   type EndpointDef,
   HTTP_TIMEOUT_MS,
+  isApiError,
+  isApiSuccess,
   type Locale,
   SHARED_HEADERS,
   type TApiError,
-  buildPath,
-  isApiError,
-  isApiSuccess,
 } from '@mindgauge/contract';
 import type { z } from 'zod';
 import { runtimeConfig } from './runtime-config';

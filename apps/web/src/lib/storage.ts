@@ -32,7 +32,10 @@ export const persistent = {
     }, undefined);
   },
   set<T>(key: string, value: T, ttlDays = STORAGE_TTL_DAYS): void {
-    safe(() => localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify({ v: value, e: Date.now() + ttlDays * DAY_MS })), undefined);
+    safe(
+      () => localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify({ v: value, e: Date.now() + ttlDays * DAY_MS })),
+      undefined,
+    );
   },
   remove(key: string): void {
     safe(() => localStorage.removeItem(STORAGE_PREFIX + key), undefined);
@@ -54,6 +57,7 @@ export const session = {
 
 export function setCookie(name: string, value: string, days: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * 86_400}; Path=/; SameSite=Lax${secure}`;
 }
 

@@ -138,9 +138,7 @@ export const ZHelpArticleSummary = z.object({
 });
 
 export const ZHelpList = z.object({
-  sections: z.array(
-    z.object({ key: ZHelpSectionKey, title: z.string(), articles: z.array(ZHelpArticleSummary) }),
-  ),
+  sections: z.array(z.object({ key: ZHelpSectionKey, title: z.string(), articles: z.array(ZHelpArticleSummary) })),
 });
 export type THelpList = z.infer<typeof ZHelpList>;
 

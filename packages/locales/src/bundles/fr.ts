@@ -1,7 +1,7 @@
-import type { UiResources } from '../index';
 import common from '../fr/common.json';
 import content from '../fr/content.json';
 import errors from '../fr/errors.json';
+import type { UiResources } from '../index';
 
 const resources: UiResources = { common, errors, content };
 export default resources;

@@ -28,12 +28,7 @@ export function contentRepository(db: Kysely<Database>) {
         .execute();
     },
     listExamLanguages(examId: number) {
-      return db
-        .selectFrom('exam_languages')
-        .select('hl')
-        .where('exam_id', '=', examId)
-        .orderBy('sort')
-        .execute();
+      return db.selectFrom('exam_languages').select('hl').where('exam_id', '=', examId).orderBy('sort').execute();
     },
     /** Protocols of an exam with their text in `hl` and in English (the fallback). */
     listProtocols(examId: number, hl: string) {

@@ -1,6 +1,8 @@
 import {
+  isLocale,
   LOCALE_NATIVE_NAMES,
   type Locale,
+  regionForLanguage,
   type TExamCategory,
   type TExamDetail,
   type TExamSummary,
@@ -9,12 +11,11 @@ import {
   type TLanguage,
   type TProtocolDetail,
   type TProtocolSummary,
-  isLocale,
-  regionForLanguage,
 } from '@mindgauge/contract';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { type ContentRepository, preferLocale } from './content-repository';
 import { HELP_SECTIONS } from './seed-definitions';
 
@@ -23,7 +24,11 @@ type ExamRow = Pick<
   'id' | 'code' | 'kind' | 'question_count' | 'option_count' | 'parts' | 'time_limit_seconds'
 >;
 
-export function contentService(repo: ContentRepository, translator: Translator) {
+/**
+ * Catalogue content: exams, languages, legal documents, help articles. It changes only when seeded, so reads
+ * go through a short-lived cache (see ttl-cache.ts); responses are built from the cached rows.
+ */
+export function contentService(repo: ContentRepository, translator: Translator, cache: TtlCache) {
   const examSummary = (e: ExamRow, hl: Locale): TExamSummary => ({
     id: e.id,
     code: e.code,
@@ -36,8 +41,18 @@ export function contentService(repo: ContentRepository, translator: Translator) 
     timeLimitSeconds: e.time_limit_seconds,
   });
 
+  const cached = {
+    exam: (id: number) => cache.get(`exam:${id}`, () => repo.findExam(id)),
+    languages: (id: number) => cache.get(`langs:${id}`, () => repo.listExamLanguages(id)),
+    protocols: (id: number, hl: Locale) => cache.get(`protocols:${id}:${hl}`, () => repo.listProtocols(id, hl)),
+    protocol: (id: number, hl: Locale) => cache.get(`protocol:${id}:${hl}`, () => repo.findProtocol(id, hl)),
+    help: (id: number, hl: Locale) => cache.get(`help:${id}:${hl}`, () => repo.listHelpArticles(id, hl)),
+    article: (id: number, hl: Locale) => cache.get(`article:${id}:${hl}`, () => repo.findHelpArticle(id, hl)),
+    categories: () => cache.get('categories', () => repo.listCategoriesWithExams()),
+  };
+
   async function requireExam(id: number) {
-    const exam = await repo.findExam(id);
+    const exam = await cached.exam(id);
     if (!exam) throw new AppError('EXAM_NOT_FOUND');
     return exam;
   }
@@ -47,7 +62,7 @@ export function contentService(repo: ContentRepository, translator: Translator) 
 
     async languages(examId: number): Promise<TLanguage[]> {
       await requireExam(examId);
-      const rows = await repo.listExamLanguages(examId);
+      const rows = await cached.languages(examId);
       return rows
         .map((r) => r.hl)
         .filter(isLocale)
@@ -56,7 +71,7 @@ export function contentService(repo: ContentRepository, translator: Translator) 
 
     async protocols(examId: number, hl: Locale): Promise<TProtocolSummary[]> {
       await requireExam(examId);
-      return preferLocale(await repo.listProtocols(examId, hl), hl).map((p) => ({
+      return preferLocale(await cached.protocols(examId, hl), hl).map((p) => ({
         id: p.id,
         kind: p.kind,
         title: p.title,
@@ -74,7 +89,7 @@ export function contentService(repo: ContentRepository, translator: Translator) 
     },
 
     async protocol(id: number, hl: Locale): Promise<TProtocolDetail> {
-      const [p] = preferLocale(await repo.findProtocol(id, hl), hl);
+      const [p] = preferLocale(await cached.protocol(id, hl), hl);
       if (!p) throw new AppError('PROTOCOL_NOT_FOUND');
       return {
         id: p.id,
@@ -90,7 +105,7 @@ export function contentService(repo: ContentRepository, translator: Translator) 
 
     async helpList(examId: number, hl: Locale): Promise<THelpList> {
       await requireExam(examId);
-      const articles = preferLocale(await repo.listHelpArticles(examId, hl), hl);
+      const articles = preferLocale(await cached.help(examId, hl), hl);
       return {
         sections: HELP_SECTIONS.map((key) => ({
           key,
@@ -103,10 +118,10 @@ export function contentService(repo: ContentRepository, translator: Translator) 
     },
 
     async helpArticle(id: number, hl: Locale): Promise<THelpArticle> {
-      const [a] = preferLocale(await repo.findHelpArticle(id, hl), hl);
+      const [a] = preferLocale(await cached.article(id, hl), hl);
       if (!a) throw new AppError('ARTICLE_NOT_FOUND');
       const section = HELP_SECTIONS.find((s) => s === a.section) ?? 'contact';
-      const siblings = preferLocale(await repo.listHelpArticles(a.exam_id, hl), hl);
+      const siblings = preferLocale(await cached.help(a.exam_id, hl), hl);
       return {
         id: a.id,
         slug: a.slug,
@@ -124,12 +139,17 @@ export function contentService(repo: ContentRepository, translator: Translator) 
     },
 
     async categories(hl: Locale): Promise<TExamCategory[]> {
-      const rows = await repo.listCategoriesWithExams();
+      const rows = await cached.categories();
       const out: TExamCategory[] = [];
       for (const r of rows) {
         let cat = out.find((c) => c.id === r.category_id);
         if (!cat) {
-          cat = { id: r.category_id, key: r.category_key, name: translator.t(hl, `content:category.${r.category_key}`), exams: [] };
+          cat = {
+            id: r.category_id,
+            key: r.category_key,
+            name: translator.t(hl, `content:category.${r.category_key}`),
+            exams: [],
+          };
           out.push(cat);
         }
         cat.exams.push(examSummary(r, hl));
@@ -139,7 +159,7 @@ export function contentService(repo: ContentRepository, translator: Translator) 
 
     async exam(id: number, hl: Locale): Promise<TExamDetail> {
       const exam = await requireExam(id);
-      const languages = (await repo.listExamLanguages(id)).map((r) => r.hl).filter(isLocale);
+      const languages = (await cached.languages(id)).map((r) => r.hl).filter(isLocale);
       return {
         ...examSummary(exam, hl),
         description: translator.t(hl, `content:exam.${exam.kind}.description`),

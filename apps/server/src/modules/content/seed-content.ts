@@ -17,11 +17,19 @@ import {
 export async function seedContent(db: Kysely<Database>, translator: Translator, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const c of SEED_CATEGORIES) {
-      await trx.insertInto('exam_categories').values(c).onConflict((oc) => oc.column('id').doUpdateSet({ key: c.key, sort: c.sort })).execute();
+      await trx
+        .insertInto('exam_categories')
+        .values(c)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ key: c.key, sort: c.sort }))
+        .execute();
     }
     for (const e of SEED_EXAMS) {
       const { id, ...rest } = e;
-      await trx.insertInto('exams').values(e).onConflict((oc) => oc.column('id').doUpdateSet(rest)).execute();
+      await trx
+        .insertInto('exams')
+        .values(e)
+        .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+        .execute();
     }
     for (const l of SEED_EXAM_LANGUAGES) {
       await trx

@@ -72,7 +72,10 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
     const m = await db.selectFrom('local_mailbox').select('html').where('id', '=', id).executeTakeFirst();
     if (!m) return reply.status(404).send('Not found');
     // E-mail HTML carries inline styles; it gets its own CSP with no script at all.
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'none'");
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'none'",
+    );
     return reply.type('text/html; charset=utf-8').send(m.html);
   });
 }

@@ -44,7 +44,13 @@ export function createMailWorker(o: MailWorkerOptions) {
     try {
       const locale = isLocale(row.locale) ? row.locale : 'en';
       const rendered = renderTemplate(o.translator, row.template, locale, row.payload, o.siteUrl);
-      await o.transport.send({ outboxId: row.id, messageId: row.message_id, from: o.from, to: row.to_address, ...rendered });
+      await o.transport.send({
+        outboxId: row.id,
+        messageId: row.message_id,
+        from: o.from,
+        to: row.to_address,
+        ...rendered,
+      });
       await o.repo.markSent(row.id, o.clock.now());
       return true;
     } catch (err) {

@@ -7,7 +7,12 @@ import { type RenderedEmail, renderLayout } from './email-layout';
 const templates = {
   supportAck: {
     payload: z.object({ name: z.string(), ticket: z.string(), topic: z.string(), message: z.string() }),
-    render(t: Translator, locale: Locale, p: { name: string; ticket: string; topic: string; message: string }, siteUrl: string) {
+    render(
+      t: Translator,
+      locale: Locale,
+      p: { name: string; ticket: string; topic: string; message: string },
+      siteUrl: string,
+    ) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       return renderLayout(t, {
         locale,
@@ -18,7 +23,9 @@ const templates = {
         blocks: [
           { text: tt('email:supportAck.intro') },
           { text: tt('email:supportAck.reference', { ticket: p.ticket }) },
-          { text: `${tt('email:supportAck.copyTitle')} — ${tt('email:supportAck.topicLabel', { topic: tt(`common:support.topics.${p.topic}`) })}` },
+          {
+            text: `${tt('email:supportAck.copyTitle')} — ${tt('email:supportAck.topicLabel', { topic: tt(`common:support.topics.${p.topic}`) })}`,
+          },
           { quote: p.message },
         ],
       });
@@ -37,7 +44,15 @@ const templates = {
     render(
       t: Translator,
       locale: Locale,
-      p: { name: string; email: string; ticket: string; topic: string; message: string; hl: string; order: string | null },
+      p: {
+        name: string;
+        email: string;
+        ticket: string;
+        topic: string;
+        message: string;
+        hl: string;
+        order: string | null;
+      },
       siteUrl: string,
     ) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
@@ -73,5 +88,10 @@ export function renderTemplate(
   const tpl = templates[name as TemplateName];
   if (!tpl) throw new Error(`Unknown e-mail template "${name}"`);
   const payload = tpl.payload.parse(JSON.parse(payloadJson));
-  return (tpl.render as (t: Translator, l: Locale, p: unknown, s: string) => RenderedEmail)(t, locale, payload, siteUrl);
+  return (tpl.render as (t: Translator, l: Locale, p: unknown, s: string) => RenderedEmail)(
+    t,
+    locale,
+    payload,
+    siteUrl,
+  );
 }

@@ -55,7 +55,12 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
       })
       .execute();
     const common = { name: input.name, ticket: ticketId, topic: input.topic, message: input.message };
-    await enqueueMail(trx, { template: 'supportAck', locale: input.hl, to: input.email, payload: common }, now, deps.mailDomain);
+    await enqueueMail(
+      trx,
+      { template: 'supportAck', locale: input.hl, to: input.email, payload: common },
+      now,
+      deps.mailDomain,
+    );
     await enqueueMail(
       trx,
       {

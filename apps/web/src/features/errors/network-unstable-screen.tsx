@@ -6,9 +6,20 @@ export type NetworkContext = 'test' | 'payment' | 'generic';
  * The network-unstable screen. During the test it offers "refresh" (answers are kept); during payment,
  * "reload"; elsewhere a retry.
  */
-export function NetworkUnstableScreen({ context = 'generic', onRetry }: { context?: NetworkContext; onRetry?: () => void }) {
+export function NetworkUnstableScreen({
+  context = 'generic',
+  onRetry,
+}: {
+  context?: NetworkContext;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation(['common', 'errors']);
-  const body = context === 'test' ? t('network.bodyTest') : context === 'payment' ? t('network.bodyPayment') : t('network.bodyGeneric');
+  const body =
+    context === 'test'
+      ? t('network.bodyTest')
+      : context === 'payment'
+        ? t('network.bodyPayment')
+        : t('network.bodyGeneric');
   const label = context === 'payment' ? t('network.reload') : t('network.refresh');
   return (
     <section className="status-screen container" aria-labelledby="net-title">

@@ -10,11 +10,7 @@ export function RouteErrorScreen() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
   if (error instanceof NetworkError) return <NetworkUnstableScreen />;
-  const status = isRouteErrorResponse(error)
-    ? error.status
-    : error instanceof ApiResponseError
-      ? error.status
-      : 500;
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiResponseError ? error.status : 500;
   if (status >= 500) console.error(error);
   return <ErrorScreen status={status} />;
 }

@@ -2,8 +2,8 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref } from '../../app/paths';
-import type { ScreenContext } from '../../app/screens';
 import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
@@ -44,7 +44,7 @@ export function Component() {
       <header className="page-header">
         <h1>{t('help.title')}</h1>
         <p className="lead">{t('help.lead')}</p>
-        <div role="search" className="search-field">
+        <search className="search-field">
           <label htmlFor={searchId}>{t('help.searchLabel')}</label>
           <input
             id={searchId}
@@ -54,7 +54,7 @@ export function Component() {
             placeholder={t('help.searchPlaceholder')}
             autoComplete="off"
           />
-        </div>
+        </search>
       </header>
 
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -72,7 +72,10 @@ export function Component() {
             <ul className="help-section__list">
               {section.articles.map((a) => (
                 <li key={a.id}>
-                  <AppLink to={buildHref('helpDetail', { scope: scope.value }, { id: a.id })} className="help-article-link">
+                  <AppLink
+                    to={buildHref('helpDetail', { scope: scope.value }, { id: a.id })}
+                    className="help-article-link"
+                  >
                     <span className="help-article-link__title">{a.title}</span>
                     <span className="help-article-link__summary">{a.summary}</span>
                   </AppLink>

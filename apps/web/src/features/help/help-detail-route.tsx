@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, data, useSearchParams } from 'react-router';
+import { data, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { buildHref } from '../../app/paths';
-import type { ScreenContext } from '../../app/screens';
 import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';

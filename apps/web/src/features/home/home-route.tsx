@@ -19,7 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs, { queryClient }: S
 /** Where an exam is taken: its landing page, once that screen exists. */
 function examHref(exam: TExamSummary): string | undefined {
   if (!isRegistered('landing')) return undefined;
-  return buildHref('landing', { scope: `${exam.code}-${exam.id}`, variant: exam.kind === 'iq' ? 'test_center' : 'types' });
+  return buildHref('landing', {
+    scope: `${exam.code}-${exam.id}`,
+    variant: exam.kind === 'iq' ? 'test_center' : 'types',
+  });
 }
 
 function ExamCard({ exam }: { exam: TExamSummary }) {

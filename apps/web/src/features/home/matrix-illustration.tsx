@@ -29,8 +29,12 @@ export function MatrixIllustration() {
         <g key={`${r}${c}`}>
           <rect x={x} y={y} width="60" height="60" rx="10" className="matrix-art__cell" />
           {shape === 'circle' ? <circle cx={cx} cy={cy} r="16" fill={fill} className="matrix-art__shape" /> : null}
-          {shape === 'square' ? <rect x={cx - 15} y={cy - 15} width="30" height="30" fill={fill} className="matrix-art__shape" /> : null}
-          {shape === 'triangle' ? <path d={`M${cx} ${cy - 17}L${cx + 17} ${cy + 14}H${cx - 17}Z`} fill={fill} className="matrix-art__shape" /> : null}
+          {shape === 'square' ? (
+            <rect x={cx - 15} y={cy - 15} width="30" height="30" fill={fill} className="matrix-art__shape" />
+          ) : null}
+          {shape === 'triangle' ? (
+            <path d={`M${cx} ${cy - 17}L${cx + 17} ${cy + 14}H${cx - 17}Z`} fill={fill} className="matrix-art__shape" />
+          ) : null}
         </g>,
       );
     }

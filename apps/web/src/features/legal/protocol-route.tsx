@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { buildHref } from '../../app/paths';
-import type { ScreenContext } from '../../app/screens';
 import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
@@ -36,7 +36,9 @@ export function Component() {
       <article className="article card legal">
         <header className="article__header">
           <h1>{doc.title}</h1>
-          <p className="meta">{t('protocol.version', { version: doc.version, date: formatDate(doc.effectiveDate, locale) })}</p>
+          <p className="meta">
+            {t('protocol.version', { version: doc.version, date: formatDate(doc.effectiveDate, locale) })}
+          </p>
         </header>
         <RichText source={doc.body} scope={scope.value} />
       </article>

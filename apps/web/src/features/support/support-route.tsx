@@ -3,8 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref } from '../../app/paths';
-import type { ScreenContext } from '../../app/screens';
 import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { Field } from '../../components/field';
@@ -99,11 +99,36 @@ export function Component() {
         </p>
       </header>
       <form ref={formRef} className="card form" noValidate onSubmit={submit} aria-describedby={ids.status}>
-        <Field label={t('support.name')} name="name" autoComplete="name" value={form.name} onChange={(v) => set('name', v)} error={fieldError('name')} maxLength={80} required />
-        <Field label={t('support.email')} name="email" type="email" autoComplete="email" inputMode="email" value={form.email} onChange={(v) => set('email', v)} error={fieldError('email')} maxLength={254} required />
+        <Field
+          label={t('support.name')}
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(v) => set('name', v)}
+          error={fieldError('name')}
+          maxLength={80}
+          required
+        />
+        <Field
+          label={t('support.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={(v) => set('email', v)}
+          error={fieldError('email')}
+          maxLength={254}
+          required
+        />
         <div className="field">
           <label htmlFor={ids.topic}>{t('support.topic')}</label>
-          <select id={ids.topic} name="topic" value={form.topic} onChange={(e) => set('topic', ZSupportTopic.parse(e.target.value))}>
+          <select
+            id={ids.topic}
+            name="topic"
+            value={form.topic}
+            onChange={(e) => set('topic', ZSupportTopic.parse(e.target.value))}
+          >
             {ZSupportTopic.options.map((topic) => (
               <option key={topic} value={topic}>
                 {t(`support.topics.${topic}`)}
@@ -111,12 +136,35 @@ export function Component() {
             ))}
           </select>
         </div>
-        <Field label={t('support.orderNumber')} name="orderNumber" hint={t('support.orderNumberHint')} value={form.orderNumber} onChange={(v) => set('orderNumber', v)} error={fieldError('orderNumber')} maxLength={64} />
-        <Field label={t('support.message')} name="message" multiline hint={t('support.messageHint', { min: 10 })} value={form.message} onChange={(v) => set('message', v)} error={fieldError('message')} maxLength={4000} required />
+        <Field
+          label={t('support.orderNumber')}
+          name="orderNumber"
+          hint={t('support.orderNumberHint')}
+          value={form.orderNumber}
+          onChange={(v) => set('orderNumber', v)}
+          error={fieldError('orderNumber')}
+          maxLength={64}
+        />
+        <Field
+          label={t('support.message')}
+          name="message"
+          multiline
+          hint={t('support.messageHint', { min: 10 })}
+          value={form.message}
+          onChange={(v) => set('message', v)}
+          error={fieldError('message')}
+          maxLength={4000}
+          required
+        />
         <div id={ids.status} role="alert" className="form__error" hidden={!send.isError}>
           {send.isError ? errorMessage(send.error) : ''}
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={send.isPending} aria-busy={send.isPending}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={send.isPending}
+          aria-busy={send.isPending}
+        >
           {send.isPending ? t('support.sending') : t('support.send')}
         </button>
       </form>

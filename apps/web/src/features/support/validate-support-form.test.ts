@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateSupportForm } from './validate-support-form';
 
-const ok = { name: 'Ana', email: 'ana@example.com', topic: 'report' as const, orderNumber: '', message: 'My report is missing.' };
+const ok = {
+  name: 'Ana',
+  email: 'ana@example.com',
+  topic: 'report' as const,
+  orderNumber: '',
+  message: 'My report is missing.',
+};
 
 describe('validateSupportForm', () => {
   it('accepts a complete form', () => {

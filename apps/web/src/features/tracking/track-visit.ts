@@ -22,7 +22,8 @@ function visitorUid(): string {
 export async function ensureLogid(search: string): Promise<void> {
   setClientContext({ uid: visitorUid(), examAppId: readConfig().examId });
   const fromUrl = new URLSearchParams(search).get('logid');
-  let logid = [fromUrl, session.get<string>('logid'), getCookie('IQ-logid')].find((v) => v && LOGID_RE.test(v)) ?? undefined;
+  let logid =
+    [fromUrl, session.get<string>('logid'), getCookie('IQ-logid')].find((v) => v && LOGID_RE.test(v)) ?? undefined;
   if (!logid) {
     try {
       logid = (await call(endpoints.generateLogid, { body: { appExamId: readConfig().examId } })).logid;

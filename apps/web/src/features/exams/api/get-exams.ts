@@ -1,4 +1,4 @@
-import { type Locale, endpoints } from '@mindgauge/contract';
+import { endpoints, type Locale } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { type TSupportRequest, endpoints } from '@mindgauge/contract';
+import { endpoints, type TSupportRequest } from '@mindgauge/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

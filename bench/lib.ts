@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(BENCH_DIR, '..');
+
+export interface Served {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a server script in its own process (so the load generator does not share its event loop). */
+export function serve(script: string, args: string[] = []): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(BENCH_DIR, script), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buf = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const line = buf.split('\n')[0];
+      if (buf.includes('\n') && line) {
+        const { port } = JSON.parse(line) as { port: number };
+        resolve({
+          port,
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export interface LoadResult {
+  reqPerSec: number;
+  p99Ms: number;
+  avgMs: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon against loopback only; bounded in time. */
+export async function load(url: string, o: { connections?: number; seconds?: number; method?: 'GET' | 'POST'; body?: string } = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: o.connections ?? 50,
+    duration: o.seconds ?? 10,
+    method: o.method ?? 'GET',
+    ...(o.body ? { body: o.body, headers: { 'content-type': 'application/json' } } : {}),
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    avgMs: result.latency.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function machine() {
+  return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version };
+}
+
+export function writeResult(name: string, data: Record<string, unknown>): string {
+  const file = path.join(BENCH_DIR, 'results', `${name}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine: machine(), ...data }, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app';
+import { parseEnv } from '../../apps/server/src/config/env';
+
+/** The real server as `npm start` runs it (SQLite file, helmet, rate limiting, zod), minus the web app. */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-'));
+const env = parseEnv({
+  DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+  SERVE_WEB: 'false',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  PORT: '0',
+});
+const { app } = await buildApp({ env, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});
