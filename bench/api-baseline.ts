@@ -30,4 +30,6 @@ const file = writeResult('api-baseline', {
   target: 0.6,
   pass: ratio >= 0.6 && realResult.errors === 0 && realResult.non2xx === 0,
 });
-console.info(`real ${realResult.reqPerSec} req/s (p99 ${realResult.p99Ms} ms), bare ${bareResult.reqPerSec} req/s (p99 ${bareResult.p99Ms} ms), ratio ${ratio} -> ${file}`);
+console.info(
+  `real ${realResult.reqPerSec} req/s (p99 ${realResult.p99Ms} ms), bare ${bareResult.reqPerSec} req/s (p99 ${bareResult.p99Ms} ms), ratio ${ratio} -> ${file}`,
+);

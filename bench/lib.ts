@@ -16,10 +16,14 @@ export interface Served {
 /** Starts a server script in its own process (so the load generator does not share its event loop). */
 export function serve(script: string, args: string[] = []): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(BENCH_DIR, script), ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child: ChildProcess = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [path.join(BENCH_DIR, script), ...args],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let buf = '';
     child.stdout?.on('data', (c: Buffer) => {
       buf += c.toString();
@@ -49,7 +53,10 @@ export interface LoadResult {
 }
 
 /** autocannon against loopback only; bounded in time. */
-export async function load(url: string, o: { connections?: number; seconds?: number; method?: 'GET' | 'POST'; body?: string } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  o: { connections?: number; seconds?: number; method?: 'GET' | 'POST'; body?: string } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: o.connections ?? 50,
@@ -73,6 +80,9 @@ export function machine() {
 export function writeResult(name: string, data: Record<string, unknown>): string {
   const file = path.join(BENCH_DIR, 'results', `${name}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ generatedAt: new Date().toISOString(), machine: machine(), ...data }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), machine: machine(), ...data }, null, 2)}\n`,
+  );
   return file;
 }

@@ -13,7 +13,10 @@ const scripts = fs
 let failed = 0;
 for (const script of scripts) {
   console.info(`\n=== ${script}`);
-  const res = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(BENCH_DIR, script)], { cwd: ROOT, stdio: 'inherit' });
+  const res = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(BENCH_DIR, script)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

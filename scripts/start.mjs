@@ -22,7 +22,7 @@ function newestMtime(dir) {
 const sources = ['apps/web', 'packages/contract/src', 'packages/locales/src'].map((d) => path.join(root, d));
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (sources.some((d) => newestMtime(d) > builtAt)) {
-  console.log('Building the web app…');
+  console.info('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

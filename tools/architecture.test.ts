@@ -11,20 +11,27 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 function sourceFiles(dir: string): string[] {
   const abs = path.join(ROOT, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(abs, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('node_modules') && !f.includes('dist'))
     .map((f) => path.join(abs, f));
 }
 
 function imports(file: string): string[] {
   const src = fs.readFileSync(file, 'utf8');
-  return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '');
+  return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? '',
+  );
 }
 
 function violations(dir: string, allowed: (spec: string, file: string) => boolean, includeTests = false): string[] {
   return sourceFiles(dir)
     .filter((f) => includeTests || !/\.test\.tsx?$/.test(f))
-    .flatMap((f) => imports(f).filter((spec) => !allowed(spec, f)).map((spec) => `${path.relative(ROOT, f)} imports ${spec}`));
+    .flatMap((f) =>
+      imports(f)
+        .filter((spec) => !allowed(spec, f))
+        .map((spec) => `${path.relative(ROOT, f)} imports ${spec}`),
+    );
 }
 
 const relative = (spec: string) => spec.startsWith('.');
@@ -32,11 +39,15 @@ const withoutComments = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').re
 
 describe('import boundaries', () => {
   it('web imports only the contract, the locales and browser libraries', () => {
-    const bad = violations('apps/web/src', (spec, file) => {
-      if (relative(spec)) return !path.resolve(path.dirname(file), spec).includes(`${path.sep}apps${path.sep}server`);
-      if (spec.startsWith('@mindgauge/')) return spec === '@mindgauge/contract' || spec === '@mindgauge/locales';
-      return !spec.startsWith('node:');
-    }, true);
+    const bad = violations(
+      'apps/web/src',
+      (spec, file) => {
+        if (relative(spec)) return !path.resolve(path.dirname(file), spec).includes(`${path.sep}apps${path.sep}server`);
+        if (spec.startsWith('@mindgauge/')) return spec === '@mindgauge/contract' || spec === '@mindgauge/locales';
+        return !spec.startsWith('node:');
+      },
+      true,
+    );
     expect(bad).toEqual([]);
   });
 
@@ -51,7 +62,9 @@ describe('import boundaries', () => {
   it('the engine uses no clock and no global randomness', () => {
     const offenders = sourceFiles('packages/psychometrics/src')
       .filter((f) => !/\.test\.ts$/.test(f))
-      .filter((f) => /Math\.random|Date\.now|new Date\(|performance\.now/.test(withoutComments(fs.readFileSync(f, 'utf8'))))
+      .filter((f) =>
+        /Math\.random|Date\.now|new Date\(|performance\.now/.test(withoutComments(fs.readFileSync(f, 'utf8'))),
+      )
       .map((f) => path.relative(ROOT, f));
     expect(offenders).toEqual([]);
   });
@@ -61,8 +74,12 @@ describe('import boundaries', () => {
       .filter((f) => !/\.test\.ts$/.test(f) && fs.readFileSync(f, 'utf8').includes('process.env'))
       .map((f) => path.relative(ROOT, f));
     expect(envReaders).toEqual(['apps/server/src/config/env.ts']);
-    const routeFiles = sourceFiles('apps/server/src').filter((f) => /routes?\.ts$/.test(f) && !f.includes('dev-mailbox'));
-    const sqlInRoutes = routeFiles.filter((f) => /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(fs.readFileSync(f, 'utf8')));
+    const routeFiles = sourceFiles('apps/server/src').filter(
+      (f) => /routes?\.ts$/.test(f) && !f.includes('dev-mailbox'),
+    );
+    const sqlInRoutes = routeFiles.filter((f) =>
+      /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(fs.readFileSync(f, 'utf8')),
+    );
     expect(sqlInRoutes.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import { createMailWorker } from '../src/modules/mail/mail-worker';
 import { outboxRepository } from '../src/modules/mail/outbox-repository';
 import { localTransport } from '../src/modules/mail/transports/local-transport';
 import type { MailTransport, OutgoingMail } from '../src/modules/mail/transports/mail-transport';
-import { smtpTransport } from '../src/modules/mail/transports/smtp-transport';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const payload = { name: 'Ada', ticket: 'T-abc', topic: 'report', message: 'Where is my <report>?' };

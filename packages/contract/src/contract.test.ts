@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath } from './endpoint';
 import { endpoints } from './endpoints';
-import { ERRORS, ERROR_CODES } from './errors';
+import { ERROR_CODES, ERRORS } from './errors';
 import { ZLanguageTag } from './fields';
 import { formatScope, parseScope } from './scope';
-import { RESULT_OK, isApiError, isApiSuccess } from './wrapper';
+import { isApiError, isApiSuccess, RESULT_OK } from './wrapper';
 
 describe('response wrapper', () => {
   it('counts a response as successful only when result equals 200', () => {
@@ -51,6 +51,7 @@ describe('language field', () => {
   it('normalises our languages and rejects others', () => {
     expect(ZLanguageTag.parse('zh-TW')).toBe('zh-HK');
     expect(ZLanguageTag.parse('pt-BR')).toBe('pt');
-    for (const bad of ['xx', 'it', '', 'en-', '<script>', 'e'.repeat(40)]) expect(ZLanguageTag.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['xx', 'it', '', 'en-', '<script>', 'e'.repeat(40)])
+      expect(ZLanguageTag.safeParse(bad).success, bad).toBe(false);
   });
 });

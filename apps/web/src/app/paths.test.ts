@@ -1,24 +1,69 @@
 import { describe, expect, it } from 'vitest';
-import { LANDING_ALIASES, LANDING_VARIANTS, ROUTES, buildHref, isValidMatch, routeName } from './paths';
+import { buildHref, isValidMatch, LANDING_ALIASES, LANDING_VARIANTS, ROUTES, routeName } from './paths';
 
 const allPaths = Object.values(ROUTES).flatMap((r) => [...r.paths]);
 
 describe('route registry', () => {
   it('lists every route and alias of the spec, section 2', () => {
     const spec = [
-      '/answer_question/standard/:scope', '/answer_question/start_loading/:scope', '/answer/email/:scope',
-      '/answer/loading/:scope', '/answer/submit/:scope', '/answer/submit-old/:scope', '/question/:scope', '/email/:scope',
-      '/answer_submit/:scope', '/cancel/subscription/:scope', '/cancel/success/:scope', '/help/:scope', '/helpDetail/:scope',
-      '/help-detail/:scope', '/support/:scope', '/', '/landing_page/:variant/:scope', '/free/:scope', '/founder/:scope',
-      '/young/:scope', '/relaxPage/:scope', '/homePage/:scope', '/thirdPage/:scope', '/newPage/:scope', '/girlPage/:scope',
-      '/typesPage/:scope', '/paying/:scope', '/paying/check/:scope', '/paying/failed/:scope', '/paying/package/:scope',
-      '/paying/payment/:scope', '/paying/paypage/:scope', '/paying/scheme/:scope', '/paying/subscribe/check/:scope',
-      '/paying/success/:scope', '/payinsider/:scope', '/triplePurchase/:scope', '/payment/:scope', '/payPage/:scope',
-      '/pay_success/:scope', '/pay_failed/:scope', '/payCheck/:scope', '/pay_package/:scope', '/scheme_select/:scope',
-      '/report/result-download/:scope', '/report/result-free-test/:scope', '/report/result/:scope',
-      '/report/result-old/:scope', '/report/retrieve/:scope', '/report/wrong/:scope', '/retrieve_report/:scope',
-      '/retrieve/:scope', '/user/edit-password/:scope', '/user/forgot-password/:scope', '/user/info/:scope',
-      '/user/login/:scope', '/user/register/:scope', '/user/setting/:scope',
+      '/answer_question/standard/:scope',
+      '/answer_question/start_loading/:scope',
+      '/answer/email/:scope',
+      '/answer/loading/:scope',
+      '/answer/submit/:scope',
+      '/answer/submit-old/:scope',
+      '/question/:scope',
+      '/email/:scope',
+      '/answer_submit/:scope',
+      '/cancel/subscription/:scope',
+      '/cancel/success/:scope',
+      '/help/:scope',
+      '/helpDetail/:scope',
+      '/help-detail/:scope',
+      '/support/:scope',
+      '/',
+      '/landing_page/:variant/:scope',
+      '/free/:scope',
+      '/founder/:scope',
+      '/young/:scope',
+      '/relaxPage/:scope',
+      '/homePage/:scope',
+      '/thirdPage/:scope',
+      '/newPage/:scope',
+      '/girlPage/:scope',
+      '/typesPage/:scope',
+      '/paying/:scope',
+      '/paying/check/:scope',
+      '/paying/failed/:scope',
+      '/paying/package/:scope',
+      '/paying/payment/:scope',
+      '/paying/paypage/:scope',
+      '/paying/scheme/:scope',
+      '/paying/subscribe/check/:scope',
+      '/paying/success/:scope',
+      '/payinsider/:scope',
+      '/triplePurchase/:scope',
+      '/payment/:scope',
+      '/payPage/:scope',
+      '/pay_success/:scope',
+      '/pay_failed/:scope',
+      '/payCheck/:scope',
+      '/pay_package/:scope',
+      '/scheme_select/:scope',
+      '/report/result-download/:scope',
+      '/report/result-free-test/:scope',
+      '/report/result/:scope',
+      '/report/result-old/:scope',
+      '/report/retrieve/:scope',
+      '/report/wrong/:scope',
+      '/retrieve_report/:scope',
+      '/retrieve/:scope',
+      '/user/edit-password/:scope',
+      '/user/forgot-password/:scope',
+      '/user/info/:scope',
+      '/user/login/:scope',
+      '/user/register/:scope',
+      '/user/setting/:scope',
     ];
     for (const path of spec) expect(allPaths, path).toContain(path);
     expect(new Set(allPaths).size).toBe(allPaths.length);
@@ -26,7 +71,8 @@ describe('route registry', () => {
 
   it('knows the twenty landing variants, their -old forms and the short aliases', () => {
     expect(LANDING_VARIANTS).toHaveLength(24);
-    for (const old of ['genius_lab-old', 'girl-old', 'test_center-old', 'yellow_boy-old']) expect(LANDING_VARIANTS).toContain(old);
+    for (const old of ['genius_lab-old', 'girl-old', 'test_center-old', 'yellow_boy-old'])
+      expect(LANDING_VARIANTS).toContain(old);
     for (const variant of Object.values(LANDING_ALIASES)) expect(LANDING_VARIANTS).toContain(variant);
   });
 

@@ -18,7 +18,6 @@ export function SiteHeader() {
   const items = NAV_ITEMS.filter((i) => isRegistered(i.route));
 
   // A navigation closes the menu on phones.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input.
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;

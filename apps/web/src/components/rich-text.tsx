@@ -68,7 +68,6 @@ export function RichText({ source, scope, headingLevel = 2 }: { source: string; 
       blocks.push(
         <ul key={`l${blocks.length}`}>
           {list.map((item, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a static list, never reordered.
             <li key={i}>{inline(item, scope)}</li>
           ))}
         </ul>,

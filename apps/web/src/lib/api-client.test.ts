@@ -1,6 +1,6 @@
 import { endpoints } from '@mindgauge/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiResponseError, NetworkError, call, setClientContext } from './api-client';
+import { ApiResponseError, call, NetworkError, setClientContext } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +22,13 @@ describe('api client', () => {
     const [url, init] = spy.mock.calls[0]!;
     expect(url).toBe('/api/app/v2/generate/logid');
     const headers = init.headers as Record<string, string>;
-    expect(headers).toMatchObject({ logid: 'a'.repeat(32), uid: 'u-1', 'exam-app-id': '1799', language: 'ja', 'app-language': 'ja' });
+    expect(headers).toMatchObject({
+      logid: 'a'.repeat(32),
+      uid: 'u-1',
+      'exam-app-id': '1799',
+      language: 'ja',
+      'app-language': 'ja',
+    });
     expect(headers['app-version']).toMatch(/^\d+\.\d+\.\d+$/);
   });
 

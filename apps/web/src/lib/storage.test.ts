@@ -27,8 +27,22 @@ describe('browser storage', () => {
   });
 
   it('keeps only the tracking subset of the query', () => {
-    expect(pickKeptQuery('?hl=fr&fbclid=1&gclid=2&ScCid=3&MSCLKID=4&epik=5&utm_source=x&click_id=6&pixel_id=7&tt_test_id=8&ttclid=9&logid=z')).toEqual({
-      hl: 'fr', fbclid: '1', gclid: '2', ScCid: '3', MSCLKID: '4', epik: '5', click_id: '6', pixel_id: '7', tt_test_id: '8', ttclid: '9', logid: 'z',
+    expect(
+      pickKeptQuery(
+        '?hl=fr&fbclid=1&gclid=2&ScCid=3&MSCLKID=4&epik=5&utm_source=x&click_id=6&pixel_id=7&tt_test_id=8&ttclid=9&logid=z',
+      ),
+    ).toEqual({
+      hl: 'fr',
+      fbclid: '1',
+      gclid: '2',
+      ScCid: '3',
+      MSCLKID: '4',
+      epik: '5',
+      click_id: '6',
+      pixel_id: '7',
+      tt_test_id: '8',
+      ttclid: '9',
+      logid: 'z',
     });
   });
 
