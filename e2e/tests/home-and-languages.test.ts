@@ -32,7 +32,9 @@ describeBrowser('home page in nine languages', () => {
     const page = await b.newPage();
     await page.goto('/');
     await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('en'));
-    await page.getByLabel('Choose your language').selectOption('de');
+    const picker = page.getByLabel('Choose your language');
+    await picker.focus();
+    await picker.selectOption('de');
     await expect.poll(() => page.locator('h1').textContent()).toBe(homeTitle('de'));
     expect(new URL(page.url()).searchParams.get('hl')).toBe('de');
     expect(await page.getAttribute('html', 'lang')).toBe('de');
@@ -75,5 +77,15 @@ describeBrowser('home page in nine languages', () => {
       .toMatch(/^[a-f0-9]{32}$/);
     expect(await page.evaluate(() => sessionStorage.getItem('IQ-logid'))).toMatch(/[a-f0-9]{32}/);
     expect(views[0]).toContain('hl=fr');
+    // The app state of section 3 lives in session storage under an IQ- key.
+    await expect
+      .poll(
+        async () =>
+          JSON.parse((await page.evaluate(() => sessionStorage.getItem('IQ-app-state'))) ?? '{}').state?.languageList
+            ?.length,
+      )
+      .toBe(9);
+    const state = JSON.parse((await page.evaluate(() => sessionStorage.getItem('IQ-app-state'))) ?? '{}').state;
+    expect(state).toMatchObject({ locale: 'fr', appCode: 'IQB', appExamId: 1799 });
   });
 });

@@ -1,16 +1,27 @@
-import { parseScope } from '@mindgauge/contract';
+import { isLocale, parseScope } from '@mindgauge/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { recordPageView } from '../features/tracking/track-visit';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
+import { useAppState } from './app-state';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** Remembers the kept query subset and the exam scope of the page the visitor came in on. */
 function useRememberContext() {
   const location = useLocation();
+  const { i18n } = useTranslation();
+  const setState = useAppState((s) => s.set);
+  useEffect(() => {
+    const scope = parseScope(location.pathname.split('/').pop());
+    const patch: Partial<ReturnType<typeof useAppState.getState>> = {};
+    if (isLocale(i18n.language)) patch.locale = i18n.language;
+    if (scope) Object.assign(patch, { appCode: scope.code, appExamId: scope.examId });
+    if (location.pathname.startsWith('/landing_page/')) patch.landingPageHref = location.pathname + location.search;
+    setState(patch);
+  }, [location.pathname, location.search, i18n.language, setState]);
   useEffect(() => {
     const kept = pickKeptQuery(location.search);
     const scope = parseScope(location.pathname.split('/').pop());
