@@ -3,13 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION, LIMITS } from '@mindgauge/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppDeps } from './app-deps';
 import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installErrorHandler, sendError } from './http/error-handler';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
@@ -69,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app, translator);
 
   const mailDomain = new URL(env.PUBLIC_URL).hostname || 'localhost';

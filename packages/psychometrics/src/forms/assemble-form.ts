@@ -1,0 +1,67 @@
+import { PsychometricsInputError } from '../core/errors';
+import type { Rng } from '../core/rng';
+import { generateFromStructure } from '../items/generate-item';
+import { matrixKey } from '../items/item-key';
+import { type ItemStructure, sampleStructure } from '../items/structure';
+import type { MatrixItem } from '../items/types';
+import { type FormSlot, standardBlueprint } from './blueprint';
+
+export interface AssembleFormOptions {
+  /** Slots in presentation order; default: 3 parts of 10 with rising difficulty. */
+  readonly blueprint?: readonly FormSlot[];
+  /** Candidate structures drawn per form to match the blueprint (default 1500). */
+  readonly poolSize?: number;
+}
+
+export interface Form {
+  /** Items in presentation order. */
+  readonly items: readonly MatrixItem[];
+  /** Part number (1-based) of each item, same order as `items`. */
+  readonly partOf: readonly number[];
+  readonly blueprint: readonly FormSlot[];
+}
+
+/**
+ * Assembles a fresh form. A pool of random structures is drawn and each slot takes
+ * the unused structure nearest its target (b first, then a); values and
+ * distractors are then drawn fresh. Every form thus has nearly the same item
+ * parameters slot by slot, hence nearly the same test information curve, while
+ * no two forms share items.
+ */
+export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form {
+  const blueprint = options.blueprint ?? standardBlueprint();
+  const poolSize = options.poolSize ?? 1500;
+  if (blueprint.length === 0 || !Number.isInteger(poolSize) || poolSize < blueprint.length) {
+    throw new PsychometricsInputError('invalid_options', 'blueprint must be non-empty and the pool at least as large');
+  }
+  const pool: ItemStructure[] = [];
+  for (let i = 0; i < poolSize; i++) pool.push(sampleStructure(rng));
+  const used = new Uint8Array(poolSize);
+  const items: MatrixItem[] = [];
+  const seen = new Set<string>();
+  for (const slot of blueprint) {
+    for (;;) {
+      let best = -1;
+      let bestDistance = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < poolSize; i++) {
+        if (used[i]) continue;
+        const s = pool[i] as ItemStructure;
+        const d = Math.abs(s.b - slot.targetB) + 0.5 * Math.abs(s.a - slot.targetA);
+        if (d < bestDistance) {
+          best = i;
+          bestDistance = d;
+        }
+      }
+      if (best < 0) throw new PsychometricsInputError('invalid_options', 'structure pool exhausted');
+      used[best] = 1;
+      const item = generateFromStructure(rng, pool[best] as ItemStructure);
+      if (!item) continue;
+      const key = matrixKey(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+      break;
+    }
+  }
+  return { items, partOf: blueprint.map((s) => s.part), blueprint };
+}

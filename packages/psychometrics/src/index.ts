@@ -1,0 +1,127 @@
+/**
+ * @mindgauge/psychometrics — the measurement engine. Pure: no I/O, no clock, no
+ * global randomness. Every random choice comes from an Rng passed in, so the same
+ * seed gives the same items and the same scores. See README.md.
+ */
+
+// Audits: independent checks of items and scoring on simulated respondents
+export {
+  auditOptionsOnly,
+  type OptionsOnlyReport,
+  type OptionsOnlyStrategy,
+  optionsOnlyStrategies,
+} from './audit/options-only';
+export { type RespondentKind, type RespondentProfile, simulateSession } from './audit/simulate';
+export { PsychometricsInputError, type PsychometricsInputErrorCode } from './core/errors';
+export { chiSquareP, normalCdf, uniformChiSquare } from './core/normal';
+// Randomness and errors
+export { createRng, type Rng } from './core/rng';
+// Forms
+export { type AssembleFormOptions, assembleForm, type Form } from './forms/assemble-form';
+export { type FormSlot, PART_SPANS, standardBlueprint, TARGET_A } from './forms/blueprint';
+export { type CalibrationOptions, type CalibrationResult, calibrate, type ResponseRow } from './irt/calibrate';
+export { type AbilityEstimate, eapEstimate, personFitLz, type ScoredItem } from './irt/eap';
+// IRT
+export { GUESSING, type ItemParams, itemInformation, p3pl, testInformation } from './irt/model';
+export { LEVEL_BANDS, levelOf } from './items/difficulty';
+export { generateItem, type ItemSpec } from './items/generate-item';
+export { matrixKey, panelsEqual } from './items/item-key';
+export {
+  CANONICAL_PATTERNS,
+  type ComponentDef,
+  LAYOUT_NAMES,
+  LAYOUTS,
+  type LayoutDef,
+  type Slot,
+} from './items/layouts';
+export { type FieldSolution, type ItemValidation, type SolveResult, solveItem, validateItem } from './items/solver';
+// Items: structured form, generation, solving, validation
+export type {
+  AttributeName,
+  ComponentState,
+  DifficultyFeatures,
+  Explanation,
+  ItemParameters,
+  LayoutName,
+  MatrixItem,
+  Panel,
+  RuleName,
+  RuleSpec,
+  ShapeName,
+} from './items/types';
+// Locale keys
+export { engineLocaleKeys, layoutKey, ruleNameKey, shapeKey } from './locale/keys';
+// Personality
+export {
+  AXES,
+  type AxisId,
+  LIKERT_SCALE,
+  PERSONALITY_ITEMS,
+  type PersonalityItem,
+  type Pole,
+} from './personality/items';
+export {
+  type AxisScore,
+  type PersonalityFlag,
+  type PersonalityOptions,
+  type PersonalityResponse,
+  type PersonalityResult,
+  type PersonalitySession,
+  scorePersonality,
+} from './personality/score-personality';
+// Rendering
+export {
+  ENGLISH_LABELS,
+  type ItemSvg,
+  type PublicItem,
+  panelSvg,
+  renderItemSvg,
+  type SvgLabels,
+  toPublicItem,
+} from './render/render-item-svg';
+export { FILL_GREYS } from './render/shapes';
+export {
+  classifyIq,
+  IQ_CLASSES,
+  type IqClass,
+  type IqClassId,
+  iqPercentile,
+  type PopulationBand,
+  populationShare,
+} from './scoring/classes';
+export {
+  DIMENSION_IDS,
+  type DimensionId,
+  type DimensionScore,
+  type DimensionSource,
+  REFERENCE_RANGE,
+} from './scoring/dimensions';
+export {
+  DEFAULT_MIN_NORM_SAMPLE,
+  expectedTimeMs,
+  isProvisional,
+  MODEL_PRIOR_NORM,
+  type NormRecord,
+  type TimingNorm,
+} from './scoring/norms';
+export {
+  type IqEstimate,
+  type IqInvalidResult,
+  type IqResult,
+  type IqValidResult,
+  type ItemOutcome,
+  type NormStatus,
+  type ScoreIqOptions,
+  scoreIq,
+} from './scoring/score-iq';
+// Scoring
+export { type KeyItem, type ScoringKey, scoringKey } from './scoring/scoring-key';
+export type { IqSession, ItemResponse } from './scoring/session';
+export {
+  DEFAULT_VALIDITY_THRESHOLDS,
+  type ValidityFlag,
+  type ValidityFlagCode,
+  type ValidityMeasures,
+  type ValidityReport,
+  type ValidityThresholds,
+} from './scoring/validity';

@@ -1,0 +1,178 @@
+import { pick, type Rng, weightedIndex } from '../core/rng';
+import { predictA, predictB } from './difficulty';
+import { LAYOUT_NAMES, LAYOUTS } from './layouts';
+import { MIN_PUZZLE_BITS, puzzleSpaceBits } from './puzzle-space';
+import type { AttributeName, DifficultyFeatures, LayoutName, RuleName } from './types';
+
+/** One governed attribute of one component and the rule acting on it. */
+export interface RuleSlot {
+  readonly component: number;
+  readonly attribute: AttributeName;
+  readonly rule: RuleName;
+}
+
+export interface DistractorPlan {
+  /**
+   * 'hexagon': three binary attributes, the 8 combinations minus one antipodal pair
+   * not holding the answer (each answer value appears in exactly 3 of 6 options).
+   * 'product': one binary and one ternary attribute (2 x 3), used when a layout has
+   * only three attributes, so that no distractor breaks every rule.
+   */
+  readonly design: 'hexagon' | 'product';
+  /** Indices into `rules` of the attributes that distractors vary. */
+  readonly varied: readonly number[];
+  /** Near alternatives (small steps) rather than any other value. */
+  readonly near: boolean;
+}
+
+/** An item's structure: what the difficulty model sees, before any value is drawn. */
+export interface ItemStructure {
+  readonly layout: LayoutName;
+  readonly rules: readonly RuleSlot[];
+  readonly distractors: DistractorPlan;
+  readonly features: DifficultyFeatures;
+  readonly a: number;
+  readonly b: number;
+  /** log2 of the number of distinct puzzles the structure can produce (approximate). */
+  readonly puzzleBits: number;
+}
+
+const LAYOUT_WEIGHTS: Readonly<Record<LayoutName, number>> = {
+  // A lone centre shape has at most about 2^27 distinct puzzles, below the puzzle-space
+  // floor, so random draws skip it; it is generated when asked for by layout.
+  center: 0.01,
+  'left-right': 0.19,
+  'up-down': 0.19,
+  'outer-inner': 0.19,
+  'grid-2x2': 0.21,
+  'grid-3x3': 0.21,
+};
+
+const RULES_FOR: Readonly<Record<AttributeName, readonly RuleName[]>> = {
+  // Adding shapes has no natural meaning, so shape has no arithmetic rule (as in RAVEN).
+  shape: ['progression', 'distribute-three'],
+  size: ['progression', 'arithmetic', 'distribute-three'],
+  fill: ['progression', 'arithmetic', 'distribute-three'],
+  number: ['progression', 'arithmetic', 'distribute-three'],
+  position: ['progression', 'arithmetic', 'distribute-three'],
+};
+
+export const MAX_NON_CONSTANT_RULES = 4;
+
+export function objectSlots(layout: LayoutName): number {
+  return LAYOUTS[layout].components.reduce((s, c) => s + c.slots.length, 0);
+}
+
+interface SlotDef {
+  readonly component: number;
+  readonly attribute: AttributeName;
+}
+
+function slotsOf(name: LayoutName): readonly SlotDef[] {
+  return LAYOUTS[name].components.flatMap((c, component) =>
+    c.attributes.map((attribute) => ({ component, attribute })),
+  );
+}
+
+const SLOTS: Readonly<Record<LayoutName, readonly SlotDef[]>> = {
+  center: slotsOf('center'),
+  'left-right': slotsOf('left-right'),
+  'up-down': slotsOf('up-down'),
+  'outer-inner': slotsOf('outer-inner'),
+  'grid-2x2': slotsOf('grid-2x2'),
+  'grid-3x3': slotsOf('grid-3x3'),
+};
+
+const LAYOUT_WEIGHT_LIST = LAYOUT_NAMES.map((n) => LAYOUT_WEIGHTS[n]);
+
+/** The first `k` entries of a random permutation of 0..n-1 (partial Fisher-Yates). */
+function randomSubset(rng: Rng, n: number, k: number): number[] {
+  const idx = Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < k; i++) {
+    const j = i + rng.int(n - i);
+    const t = idx[i] as number;
+    idx[i] = idx[j] as number;
+    idx[j] = t;
+  }
+  return idx.slice(0, k);
+}
+
+/**
+ * Draws a structure; `minRules`/`maxRules` bound the number of non-constant rules.
+ * Unless a layout is asked for, structures with a small puzzle space are redrawn
+ * (see puzzle-space.ts), which in practice leaves out the single centre layout.
+ */
+export function sampleStructure(
+  rng: Rng,
+  layout?: LayoutName,
+  minRules = 1,
+  maxRules = MAX_NON_CONSTANT_RULES,
+): ItemStructure {
+  for (let i = 0; ; i++) {
+    const s = drawStructure(rng, layout, minRules, maxRules);
+    if (layout !== undefined || s.puzzleBits >= MIN_PUZZLE_BITS || i >= 200) return s;
+  }
+}
+
+function drawStructure(rng: Rng, layout: LayoutName | undefined, minRules: number, maxRules: number): ItemStructure {
+  const name = layout ?? (LAYOUT_NAMES[weightedIndex(rng, LAYOUT_WEIGHT_LIST)] as LayoutName);
+  const slots = SLOTS[name];
+  const lo = name === 'center' ? Math.max(2, minRules) : minRules;
+  const hi = Math.min(maxRules, slots.length);
+  const k = Math.min(slots.length, lo + rng.int(Math.max(1, hi - lo + 1)));
+  const active = randomSubset(rng, slots.length, k);
+  const rules: RuleSlot[] = slots.map((s) => ({ component: s.component, attribute: s.attribute, rule: 'constant' }));
+  for (const i of active) {
+    const s = slots[i] as SlotDef;
+    const attribute: AttributeName = s.attribute === 'position' && rng.next() < 0.5 ? 'number' : s.attribute;
+    rules[i] = { component: s.component, attribute, rule: pick(rng, RULES_FOR[attribute]) };
+  }
+  const distractors = planDistractors(rng, rules, active);
+  return finish(name, rules, distractors);
+}
+
+function planDistractors(rng: Rng, rules: readonly RuleSlot[], governed: readonly number[]): DistractorPlan {
+  const design = rules.length >= 4 ? 'hexagon' : 'product';
+  const m = design === 'hexagon' ? 3 : 2;
+  const constant: number[] = [];
+  for (let i = 0; i < rules.length; i++) if (!governed.includes(i)) constant.push(i);
+  const wantGoverned = 1 + rng.int(Math.min(m, governed.length));
+  const take = governed.slice(0, wantGoverned);
+  const order = randomSubset(rng, constant.length, constant.length);
+  for (const j of order) if (take.length < m) take.push(constant[j] as number);
+  for (const i of governed.slice(wantGoverned)) if (take.length < m) take.push(i);
+  return { design, varied: take, near: rng.next() < 0.5 };
+}
+
+/** Computes features and predicted parameters of a structure. */
+export function finish(layout: LayoutName, rules: readonly RuleSlot[], distractors: DistractorPlan): ItemStructure {
+  const nonConstant = rules.filter((r) => r.rule !== 'constant');
+  const governedShare =
+    distractors.varied.filter((i) => rules[i]?.rule !== 'constant').length / distractors.varied.length;
+  const features: DifficultyFeatures = {
+    layout,
+    nonConstantRules: nonConstant.length,
+    ruleTypes: nonConstant.map((r) => r.rule),
+    objectSlots: objectSlots(layout),
+    distractorSimilarity: 0.5 * governedShare + (distractors.near ? 0.5 : 0),
+  };
+  const ruleFeatures = rules.map((r) => ({
+    rule: r.rule,
+    spatial: r.attribute === 'number' || r.attribute === 'position',
+  }));
+  return {
+    layout,
+    rules,
+    distractors,
+    features,
+    a: predictA(features),
+    b: predictB(features, ruleFeatures),
+    puzzleBits: puzzleSpaceBits(layout, rules),
+  };
+}
+
+/** Stable key of a structure: items sharing it form one calibration family. */
+export function structureKey(s: ItemStructure): string {
+  const rules = s.rules.map((r) => `${r.component}${r.attribute[0]}${r.attribute[1]}:${r.rule}`).join(',');
+  return `${s.layout}|${rules}|${s.distractors.design}:${s.distractors.varied.join('.')}:${s.distractors.near ? 'n' : 'f'}`;
+}

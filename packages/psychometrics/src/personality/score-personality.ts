@@ -1,0 +1,164 @@
+import { PsychometricsInputError } from '../core/errors';
+import { AXES, type AxisId, PERSONALITY_ITEMS, type Pole } from './items';
+
+export interface PersonalityResponse {
+  readonly itemId: string;
+  /** 1 strongly disagree .. 5 strongly agree. */
+  readonly value: number;
+}
+
+export interface PersonalitySession {
+  readonly responses: readonly PersonalityResponse[];
+}
+
+export interface PersonalityOptions {
+  /** |axis score| below this is borderline (default 0.1, i.e. within 5 points of 50/50). */
+  readonly borderlineWidth?: number;
+  /** Flag this many identical answers in a row (default 12). */
+  readonly maxSameRun?: number;
+  /** Flag when one answer makes up this share of all (default 0.75). */
+  readonly maxSameShare?: number;
+  /** Flag when the mean answer is this far from neutral regardless of keying (default 1.25). */
+  readonly maxAcquiescence?: number;
+}
+
+export type StrengthId = 'slight' | 'moderate' | 'clear' | 'veryClear';
+
+export interface AxisScore {
+  readonly axis: AxisId;
+  readonly key: string;
+  /** -1 (fully second pole) .. +1 (fully first pole). */
+  readonly score: number;
+  /** Share toward the first pole, 0..100 (50 = the cut). */
+  readonly firstPolePercent: number;
+  readonly letter: Pole;
+  readonly letterKey: string;
+  /** |score|, 0..1. */
+  readonly strength: number;
+  readonly strengthKey: string;
+  /** Close to the cut: the letter could flip on a retest. */
+  readonly borderline: boolean;
+  /** personality.borderline when borderline, else null. */
+  readonly noteKey: 'personality.borderline' | null;
+}
+
+export type PersonalityFlagCode = 'straight-lining' | 'acquiescence';
+
+export interface PersonalityFlag {
+  readonly code: PersonalityFlagCode;
+  readonly key: string;
+  readonly value: number;
+  readonly threshold: number;
+}
+
+export interface PersonalityMeasures {
+  readonly longestSameRun: number;
+  readonly sameShare: number;
+  /** Mean answer minus 3: agreeing with everything, whatever the keying. */
+  readonly acquiescence: number;
+}
+
+export interface PersonalityValidResult {
+  readonly valid: true;
+  /** Four letters, e.g. "INTP". */
+  readonly type: string;
+  readonly axes: readonly AxisScore[];
+  readonly measures: PersonalityMeasures;
+}
+
+export interface PersonalityInvalidResult {
+  readonly valid: false;
+  readonly flags: readonly PersonalityFlag[];
+  readonly measures: PersonalityMeasures;
+  readonly messageKey: 'personality.invalid';
+}
+
+export type PersonalityResult = PersonalityValidResult | PersonalityInvalidResult;
+
+function strengthOf(s: number): StrengthId {
+  if (s < 0.25) return 'slight';
+  if (s < 0.5) return 'moderate';
+  if (s < 0.75) return 'clear';
+  return 'veryClear';
+}
+
+function checkResponses(session: PersonalitySession): Map<string, number> {
+  if (typeof session !== 'object' || session === null || !Array.isArray(session.responses)) {
+    throw new PsychometricsInputError('invalid_session', 'session.responses must be an array');
+  }
+  if (session.responses.length !== PERSONALITY_ITEMS.length) {
+    throw new PsychometricsInputError('wrong_item_count', `expected ${PERSONALITY_ITEMS.length} responses`);
+  }
+  const known = new Set(PERSONALITY_ITEMS.map((i) => i.id));
+  const values = new Map<string, number>();
+  for (const r of session.responses) {
+    if (typeof r !== 'object' || r === null || !known.has(r.itemId)) {
+      throw new PsychometricsInputError('unknown_item', 'response to an unknown item', r?.itemId);
+    }
+    if (values.has(r.itemId))
+      throw new PsychometricsInputError('duplicate_item', 'two responses to one item', r.itemId);
+    if (!Number.isInteger(r.value) || r.value < 1 || r.value > 5) {
+      throw new PsychometricsInputError('invalid_likert_value', 'value must be an integer 1..5', r.itemId);
+    }
+    values.set(r.itemId, r.value);
+  }
+  return values;
+}
+
+/** Scores the 40-item questionnaire into four continuous axes and a four-letter type. */
+export function scorePersonality(session: PersonalitySession, options: PersonalityOptions = {}): PersonalityResult {
+  const values = checkResponses(session);
+  const width = options.borderlineWidth ?? 0.1;
+  const ordered = PERSONALITY_ITEMS.map((it) => values.get(it.id) as number);
+
+  let longest = 0;
+  let run = 0;
+  const counts = [0, 0, 0, 0, 0, 0];
+  ordered.forEach((v, i) => {
+    run = i > 0 && v === ordered[i - 1] ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    counts[v] = (counts[v] ?? 0) + 1;
+  });
+  const sameShare = Math.max(...counts) / ordered.length;
+  const acquiescence = ordered.reduce((s, v) => s + v, 0) / ordered.length - 3;
+  const measures: PersonalityMeasures = { longestSameRun: longest, sameShare, acquiescence };
+
+  const flags: PersonalityFlag[] = [];
+  const maxRun = options.maxSameRun ?? 12;
+  const maxShare = options.maxSameShare ?? 0.75;
+  const maxAcq = options.maxAcquiescence ?? 1.25;
+  if (longest >= maxRun)
+    flags.push({ code: 'straight-lining', key: 'personality.flag.straightLining', value: longest, threshold: maxRun });
+  else if (sameShare >= maxShare)
+    flags.push({
+      code: 'straight-lining',
+      key: 'personality.flag.straightLining',
+      value: sameShare,
+      threshold: maxShare,
+    });
+  if (Math.abs(acquiescence) >= maxAcq)
+    flags.push({ code: 'acquiescence', key: 'personality.flag.acquiescence', value: acquiescence, threshold: maxAcq });
+  if (flags.length > 0) return { valid: false, flags, measures, messageKey: 'personality.invalid' };
+
+  const axes: AxisScore[] = AXES.map(({ id, poles }) => {
+    const items = PERSONALITY_ITEMS.filter((it) => it.axis === id);
+    // Each answer contributes (value - 3) toward the pole its keying points to.
+    const score = items.reduce((s, it) => s + it.keying * ((values.get(it.id) as number) - 3), 0) / (2 * items.length);
+    // Ties at exactly 0 go to the second pole; they are always flagged borderline.
+    const letter = score > 0 ? poles[0] : poles[1];
+    const strength = Math.abs(score);
+    return {
+      axis: id,
+      key: `personality.axis.${id.toLowerCase()}`,
+      score,
+      firstPolePercent: Math.round(50 + 50 * score),
+      letter,
+      letterKey: `personality.pole.${letter.toLowerCase()}`,
+      strength,
+      strengthKey: `personality.strength.${strengthOf(strength)}`,
+      borderline: strength < width,
+      noteKey: strength < width ? 'personality.borderline' : null,
+    };
+  });
+  return { valid: true, type: axes.map((a) => a.letter).join(''), axes, measures };
+}

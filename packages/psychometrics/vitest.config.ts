@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'psychometrics', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+});
