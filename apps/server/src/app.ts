@@ -21,6 +21,9 @@ import { appRoutes } from './modules/app-routes';
 import { contentRepository } from './modules/content/content-repository';
 import { contentService } from './modules/content/content-service';
 import { seedContent } from './modules/content/seed-content';
+import { examRepository } from './modules/exam/exam-repository';
+import { examRoutes } from './modules/exam/exam-routes';
+import { examService } from './modules/exam/exam-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { outboxRepository } from './modules/mail/outbox-repository';
@@ -135,6 +138,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
+  const exam = examService({
+    repo: examRepository(db.kysely),
+    content: deps.content,
+    translator,
+    clock,
+    // Rendered forms: ~250 KB each, rebuilt from the seed on a miss.
+    formCache: createTtlCache(clock, 30 * 60_000, 200),
+  });
+  await app.register(async (scope) => examRoutes(scope, bases, exam, env.PUBLIC_URL.startsWith('https://')));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
 
   const web = env.SERVE_WEB

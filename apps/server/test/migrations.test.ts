@@ -3,7 +3,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate';
 import { dialects, freshDatabase, type TestDb } from './test-app';
 
-const TABLES = ['exams', 'protocols', 'help_articles', 'mail_outbox', 'local_mailbox', 'rate_limit_hits', 'page_views'];
+const TABLES = [
+  'exams',
+  'protocols',
+  'help_articles',
+  'mail_outbox',
+  'local_mailbox',
+  'rate_limit_hits',
+  'page_views',
+  'exam_sessions',
+  'session_answers',
+  'exam_orders',
+];
 
 async function tableNames(t: TestDb): Promise<string[]> {
   const q =

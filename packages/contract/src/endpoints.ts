@@ -1,4 +1,5 @@
 import * as app from './api/app';
+import * as exam from './api/exam';
 import * as support from './api/support';
 
 /** Every endpoint of the API, by operation id. The server mounts these; the web client calls them. */
@@ -14,6 +15,12 @@ export const endpoints = {
   categoryList: app.categoryList,
   examInfo: app.examInfo,
   supportContact: support.supportContact,
+  questionList: exam.questionList,
+  saveAnswer: exam.saveAnswer,
+  confirmSession: exam.confirmSession,
+  createExamOrder: exam.createExamOrder,
+  updateOrderEmail: exam.updateOrderEmail,
+  orderInfo: exam.orderInfo,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -1,4 +1,5 @@
 export * from './api/app';
+export * from './api/exam';
 export * from './api/support';
 export * from './constants';
 export * from './endpoint';

@@ -88,4 +88,41 @@ export interface Database {
   };
   rate_limit_hits: { key: string; window_start: number; count: number };
   app_secrets: { name: string; value: string; created_at: number };
+  exam_sessions: {
+    id: string;
+    exam_id: number;
+    seed: string;
+    form_version: number;
+    /** JSON of the engine's ScoringKey: never leaves the server. */
+    scoring_key: string;
+    locale: string;
+    status: 'active' | 'confirmed' | 'scored' | 'abnormal';
+    started_at: number;
+    deadline_at: number;
+    confirmed_at: number | null;
+    scored_at: number | null;
+    result: string | null;
+    validity: string | null;
+  };
+  session_answers: {
+    session_id: string;
+    item_id: string;
+    choice: number | null;
+    time_ms: number;
+    first_choice_ms: number | null;
+    changes: number;
+    focus_losses: number;
+    updated_at: number;
+  };
+  exam_orders: {
+    order_number: string;
+    session_id: string;
+    exam_id: number;
+    status: 'pending_payment' | 'paid' | 'refunded';
+    locale: string;
+    email: string | null;
+    consent: string | null;
+    created_at: number;
+    updated_at: number;
+  };
 }

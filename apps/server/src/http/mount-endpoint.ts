@@ -34,6 +34,14 @@ export interface HandlerInput<E extends EndpointDef> {
 }
 
 /**
+ * `data` already serialized as JSON text (large, cacheable payloads such as a test form): sent as it is,
+ * inside the wrapper, without serializing it again.
+ */
+export class RawJsonData {
+  constructor(readonly json: string) {}
+}
+
+/**
  * Mounts one contract endpoint: its schemas validate the request, serialize the response and feed the
  * OpenAPI document; the handler returns only `data`, wrapped here as `{ result: 200, data }`.
  */
@@ -41,7 +49,7 @@ export function mountEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   bases: BasePaths,
   def: E,
-  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E> | RawJsonData> | EndpointData<E> | RawJsonData,
   options: { rateLimit?: { max: number; timeWindow: number } } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -66,6 +74,12 @@ export function mountEndpoint<E extends EndpointDef>(
         req,
         reply,
       });
+      if (data instanceof RawJsonData) {
+        // A string payload bypasses the serializer: the bytes go out as they are.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(`{"result":${RESULT_OK},"data":${data.json}}` as never);
+      }
       return { result: RESULT_OK as typeof RESULT_OK, data: data as unknown };
     },
   });

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../database';
 import { initial } from './0001-initial';
+import { examSessions } from './0002-exam-sessions';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -8,6 +9,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-initial': initial(dialect),
+        '0002-exam-sessions': examSessions(dialect),
       };
     },
   };

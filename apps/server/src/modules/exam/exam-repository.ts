@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type SessionRow = Database['exam_sessions'];
+export type AnswerRow = Database['session_answers'];
+export type OrderRow = Database['exam_orders'];
+
+/** Every SQL statement of test sessions, answers and exam orders. */
+export function examRepository(db: Kysely<Database>) {
+  return {
+    insertSession(row: SessionRow) {
+      return db.insertInto('exam_sessions').values(row).execute();
+    },
+    findSession(id: string) {
+      return db.selectFrom('exam_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    listAnswers(sessionId: string) {
+      return db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId).execute();
+    },
+    /** The latest state of an item wins; a retried or replayed save changes nothing. */
+    async upsertAnswer(row: AnswerRow) {
+      const { session_id, item_id, ...rest } = row;
+      await db
+        .insertInto('session_answers')
+        .values(row)
+        .onConflict((oc) => oc.columns(['session_id', 'item_id']).doUpdateSet(rest))
+        .execute();
+    },
+    async countAnswered(sessionId: string): Promise<number> {
+      const row = await db
+        .selectFrom('session_answers')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('session_id', '=', sessionId)
+        .where('choice', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Locks an active session; returns false when it was not active (already confirmed, or scored). */
+    async confirm(sessionId: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_sessions')
+        .set({ status: 'confirmed', confirmed_at: now })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    findOrderBySession(sessionId: string) {
+      return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    },
+    findOrder(orderNumber: string) {
+      return db.selectFrom('exam_orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+    },
+    updateOrderEmail(orderNumber: string, email: string, consent: string, now: number) {
+      return db
+        .updateTable('exam_orders')
+        .set({ email, consent, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
+    },
+    /**
+     * Stores the score and creates the order in one transaction, guarded on the session still being
+     * `confirmed`: of two concurrent calls exactly one scores, the other finds its order.
+     */
+    async recordScore(
+      sessionId: string,
+      outcome: { status: 'scored' | 'abnormal'; result: string | null; validity: string },
+      order: OrderRow | null,
+      now: number,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('exam_sessions')
+          .set({ status: outcome.status, result: outcome.result, validity: outcome.validity, scored_at: now })
+          .where('id', '=', sessionId)
+          .where('status', '=', 'confirmed')
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        if (order) await trx.insertInto('exam_orders').values(order).execute();
+        return true;
+      });
+    },
+  };
+}
+export type ExamRepository = ReturnType<typeof examRepository>;

@@ -1,0 +1,31 @@
+import { endpoints } from '@mindgauge/contract';
+import type { FastifyInstance } from 'fastify';
+import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
+import type { ExamService } from './exam-service';
+
+/** The visitor's test session rides in an httpOnly cookie, so a refresh or a reopened tab resumes it. */
+export const SESSION_COOKIE = 'IQ-exam';
+
+export function examRoutes(app: FastifyInstance, bases: BasePaths, exam: ExamService, secure: boolean): void {
+  mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
+    const { sessionId, json } = await exam.questionList(
+      params.examId,
+      params.hl,
+      req.cookies[SESSION_COOKIE],
+      query.restart === '1',
+    );
+    reply.setCookie(SESSION_COOKIE, sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: 7 * 86_400,
+    });
+    return new RawJsonData(json);
+  });
+  mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
+  mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
+  mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
+  mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body }) => exam.updateEmail(body));
+  mountEndpoint(app, bases, endpoints.orderInfo, ({ params }) => exam.orderInfo(params.orderNumber));
+}

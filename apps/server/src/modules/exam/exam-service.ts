@@ -1,0 +1,224 @@
+import type { Locale, TCreateOrderResult, TOrderInfo } from '@mindgauge/contract';
+import {
+  type IqSession,
+  MODEL_PRIOR_NORM,
+  PsychometricsInputError,
+  type ScoringKey,
+  scoreIq,
+} from '@mindgauge/psychometrics';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { publicId, randomHex128 } from '../../lib/ids';
+import type { TtlCache } from '../../lib/ttl-cache';
+import type { ContentService } from '../content/content-service';
+import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
+import type { ExamRepository, SessionRow } from './exam-repository';
+
+/** Answers queued offline may arrive a little after the deadline; they were given before it. */
+export const DEADLINE_GRACE_MS = 60_000;
+
+export interface ExamDeps {
+  repo: ExamRepository;
+  content: ContentService;
+  translator: Translator;
+  clock: Clock;
+  formCache: TtlCache;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function examService(d: ExamDeps) {
+  async function requireSession(id: string): Promise<SessionRow> {
+    const s = await d.repo.findSession(id);
+    if (!s || s.form_version !== FORM_VERSION) throw new AppError('SESSION_NOT_FOUND');
+    return s;
+  }
+
+  async function createSession(examId: number, hl: Locale): Promise<SessionRow> {
+    const exam = await d.content.requireExam(examId);
+    // Only the matrix test has a generated form; the personality test has its own flow.
+    if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
+    const now = d.clock.now();
+    const seed = randomHex128();
+    const row: SessionRow = {
+      id: publicId(),
+      exam_id: examId,
+      seed,
+      form_version: FORM_VERSION,
+      scoring_key: keyOf(buildForm(seed)),
+      locale: hl,
+      status: 'active',
+      started_at: now,
+      deadline_at: now + exam.time_limit_seconds * 1000,
+      confirmed_at: null,
+      scored_at: null,
+      result: null,
+      validity: null,
+    };
+    await d.repo.insertSession(row);
+    return row;
+  }
+
+  return {
+    /**
+     * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
+     * Returns the response `data` as JSON text: the drawings are serialized once per session and language.
+     */
+    async questionList(examId: number, hl: Locale, cookieSessionId: string | undefined, restart: boolean) {
+      let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
+      if (!session || session.exam_id !== examId || session.form_version !== FORM_VERSION) {
+        session = await createSession(examId, hl);
+      }
+      const [answers, order, questions] = await Promise.all([
+        d.repo.listAnswers(session.id),
+        d.repo.findOrderBySession(session.id),
+        publicQuestionsJson(d.formCache, d.translator, session.id, session.seed, hl),
+      ]);
+      const head = {
+        sessionId: session.id,
+        examId: session.exam_id,
+        status: session.status,
+        startedAt: iso(session.started_at),
+        deadline: iso(session.deadline_at),
+        serverNow: iso(d.clock.now()),
+        questions: '__QUESTIONS__',
+        answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
+        orderNumber: order?.order_number ?? null,
+      };
+      return { sessionId: session.id, json: JSON.stringify(head).replace('"__QUESTIONS__"', questions) };
+    },
+
+    async saveAnswer(input: {
+      sessionId: string;
+      itemId: string;
+      choice: number | null;
+      timeMs: number;
+      firstChoiceMs: number | null;
+      changes: number;
+      focusLosses: number;
+    }) {
+      const s = await requireSession(input.sessionId);
+      if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
+      const now = d.clock.now();
+      if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
+      const key = JSON.parse(s.scoring_key) as ScoringKey;
+      if (!key.items.some((k) => k.id === input.itemId)) throw new AppError('UNKNOWN_ITEM');
+      await d.repo.upsertAnswer({
+        session_id: s.id,
+        item_id: input.itemId,
+        choice: input.choice,
+        time_ms: input.timeMs,
+        first_choice_ms: input.firstChoiceMs,
+        changes: input.changes,
+        focus_losses: input.focusLosses,
+        updated_at: now,
+      });
+      return { answered: await d.repo.countAnswered(s.id) };
+    },
+
+    async confirm(sessionId: string) {
+      const s = await requireSession(sessionId);
+      if (!(await d.repo.confirm(s.id, d.clock.now()))) throw new AppError('SESSION_LOCKED');
+      return { status: 'confirmed' as const, answered: await d.repo.countAnswered(s.id) };
+    },
+
+    /**
+     * Scores a confirmed session with the engine: validity screens first. A valid session gets its order
+     * (MG + 128 random bits); an invalid one gets the abnormal-test outcome and never an order, so it can
+     * never be charged. Repeating the call returns the same outcome.
+     */
+    async createOrder(sessionId: string): Promise<TCreateOrderResult> {
+      const s = await requireSession(sessionId);
+      if (s.status === 'active') throw new AppError('NOT_CONFIRMED');
+      if (s.status === 'confirmed') {
+        const key = JSON.parse(s.scoring_key) as ScoringKey;
+        const answers = new Map((await d.repo.listAnswers(s.id)).map((a) => [a.item_id, a]));
+        const session: IqSession = {
+          responses: key.items.map((k) => {
+            const a = answers.get(k.id);
+            return {
+              itemId: k.id,
+              choice: a?.choice ?? null,
+              timeMs: a?.time_ms ?? 0,
+              firstChoiceMs: a?.first_choice_ms ?? null,
+              answerChanges: a?.changes ?? 0,
+              focusLosses: a?.focus_losses ?? 0,
+            };
+          }),
+        };
+        let result: ReturnType<typeof scoreIq>;
+        try {
+          result = scoreIq(session, { key, norm: MODEL_PRIOR_NORM });
+        } catch (err) {
+          if (err instanceof PsychometricsInputError) throw new AppError('VALIDATION_FAILED');
+          throw err;
+        }
+        const now = d.clock.now();
+        const order = result.valid
+          ? {
+              order_number: `MG${publicId()}`,
+              session_id: s.id,
+              exam_id: s.exam_id,
+              status: 'pending_payment' as const,
+              locale: s.locale,
+              email: null,
+              consent: null,
+              created_at: now,
+              updated_at: now,
+            }
+          : null;
+        // A concurrent call may have scored first: then this one records nothing and reads its outcome.
+        await d.repo.recordScore(
+          s.id,
+          {
+            status: result.valid ? 'scored' : 'abnormal',
+            result: result.valid ? JSON.stringify(result) : null,
+            validity: JSON.stringify(result.validity),
+          },
+          order,
+          now,
+        );
+      }
+      const fresh = await requireSession(sessionId);
+      if (fresh.status === 'abnormal') return { outcome: 'abnormal', messageKey: 'engine.validity.abnormal' };
+      const order = await d.repo.findOrderBySession(s.id);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      return { outcome: 'order', orderNumber: order.order_number, status: order.status };
+    },
+
+    async updateEmail(input: {
+      orderNumber: string;
+      email: string;
+      consent: { terms: true; termsVersion: string; privacyVersion: string };
+      hl: Locale;
+    }) {
+      const order = await d.repo.findOrder(input.orderNumber);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const now = d.clock.now();
+      const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
+      await d.repo.updateOrderEmail(order.order_number, input.email.toLowerCase(), consent, now);
+      return { orderNumber: order.order_number, email: input.email.toLowerCase() };
+    },
+
+    /** Status only: the score stays on the server until the order is paid (checkout issue). */
+    async orderInfo(orderNumber: string): Promise<TOrderInfo> {
+      const order = await d.repo.findOrder(orderNumber);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const s = await d.repo.findSession(order.session_id);
+      const key = s ? (JSON.parse(s.scoring_key) as ScoringKey) : { items: [] };
+      return {
+        orderNumber: order.order_number,
+        examId: order.exam_id,
+        status: order.status,
+        createdAt: iso(order.created_at),
+        locale: (order.locale as Locale) ?? 'en',
+        hasEmail: order.email !== null,
+        answered: s ? await d.repo.countAnswered(s.id) : 0,
+        questionCount: key.items.length,
+        result: null,
+      };
+    },
+  };
+}
+export type ExamService = ReturnType<typeof examService>;

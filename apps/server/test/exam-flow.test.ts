@@ -1,0 +1,271 @@
+import type { ScoringKey } from '@mindgauge/psychometrics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+describe.each(dialects())('taking the IQ test on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  async function start(cookie?: string, query = '') {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/question/list/1799/en${query}`,
+      ...(cookie ? { cookies: { 'IQ-exam': cookie } } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const cookieOut = res.cookies.find((c) => c.name === 'IQ-exam');
+    return { res, data: res.json().data, cookie: cookieOut };
+  }
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object });
+  const keyOf = async (sessionId: string) =>
+    JSON.parse(
+      (
+        await t.deps.db.kysely
+          .selectFrom('exam_sessions')
+          .select('scoring_key')
+          .where('id', '=', sessionId)
+          .executeTakeFirstOrThrow()
+      ).scoring_key,
+    ) as ScoringKey;
+
+  /** Answers like a person: a realistic time per item, most early items right. */
+  async function answerHonestly(sessionId: string, key: ScoringKey) {
+    for (const [i, k] of key.items.entries()) {
+      const choice = i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6;
+      const res = await post('/exam/session/answer', {
+        sessionId,
+        itemId: k.id,
+        choice,
+        timeMs: 25_000 + i * 700,
+        firstChoiceMs: 12_000,
+        changes: 0,
+        focusLosses: 0,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  it('starts a session with 30 drawn questions and never sends the key', async () => {
+    const { res, data, cookie } = await start();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(data.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(data.questions).toHaveLength(30);
+    expect(data.questions.map((q: { part: number }) => q.part)).toEqual([
+      ...Array(10).fill(1),
+      ...Array(10).fill(2),
+      ...Array(10).fill(3),
+    ]);
+    for (const q of data.questions) {
+      expect(q.context).toHaveLength(8);
+      expect(q.options).toHaveLength(6);
+      expect(q.options[0]).toContain('<svg');
+    }
+    expect(data.status).toBe('active');
+    expect(new Date(data.deadline).getTime() - new Date(data.startedAt).getTime()).toBe(1500 * 1000);
+    for (const secret of ['answerIndex', 'rules', 'parameters', 'explanation', '"a":', '"b":', 'scoring'])
+      expect(res.body).not.toContain(secret);
+  });
+
+  it('resumes the same session and form from the cookie; restart=1 starts a new one', async () => {
+    const first = await start();
+    const again = await start(first.data.sessionId);
+    expect(again.data.sessionId).toBe(first.data.sessionId);
+    expect(again.data.questions.map((q: { id: string }) => q.id)).toEqual(
+      first.data.questions.map((q: { id: string }) => q.id),
+    );
+    expect(again.data.deadline).toBe(first.data.deadline);
+    const fresh = await start(first.data.sessionId, '?restart=1');
+    expect(fresh.data.sessionId).not.toBe(first.data.sessionId);
+  });
+
+  it('names options in the visitor language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/ja' });
+    const q = res.json().data.questions[0];
+    expect(q.options[0]).not.toContain('Option A');
+  });
+
+  it('saves answers idempotently and rejects bad ones with stable codes', async () => {
+    const { data } = await start();
+    const key = await keyOf(data.sessionId);
+    const item = key.items[0]!.id;
+    const base = {
+      sessionId: data.sessionId,
+      itemId: item,
+      choice: 2,
+      timeMs: 9000,
+      firstChoiceMs: 4000,
+      changes: 0,
+      focusLosses: 0,
+    };
+    expect((await post('/exam/session/answer', base)).json().data.answered).toBe(1);
+    expect((await post('/exam/session/answer', { ...base, choice: 3, changes: 1 })).json().data.answered).toBe(1);
+    const resumed = await start(data.sessionId);
+    expect(resumed.data.answers).toEqual([{ itemId: item, choice: 3 }]);
+
+    const unknown = await post('/exam/session/answer', { ...base, itemId: 'not-an-item' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'UNKNOWN_ITEM']);
+    const outOfRange = await post('/exam/session/answer', { ...base, choice: 6 });
+    expect([outOfRange.statusCode, outOfRange.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    const negative = await post('/exam/session/answer', { ...base, timeMs: -5 });
+    expect(negative.statusCode).toBe(400);
+    const noSession = await post('/exam/session/answer', { ...base, sessionId: 'A'.repeat(22) });
+    expect([noSession.statusCode, noSession.json().code]).toEqual([404, 'SESSION_NOT_FOUND']);
+  });
+
+  it('refuses answers after the deadline (plus a short grace for offline queues)', async () => {
+    const { data } = await start(undefined, '?restart=1');
+    const key = await keyOf(data.sessionId);
+    const answer = {
+      sessionId: data.sessionId,
+      itemId: key.items[0]!.id,
+      choice: 1,
+      timeMs: 1000,
+      firstChoiceMs: 500,
+      changes: 0,
+      focusLosses: 0,
+    };
+    t.clock.advance(1500 * 1000 + 30_000);
+    expect((await post('/exam/session/answer', answer)).statusCode).toBe(200);
+    t.clock.advance(31_000);
+    const late = await post('/exam/session/answer', answer);
+    expect([late.statusCode, late.json().code]).toEqual([409, 'TIME_UP']);
+  });
+
+  it('locks answers at confirmation; a second confirmation and later edits are refused', async () => {
+    const { data } = await start(undefined, '?restart=1');
+    const key = await keyOf(data.sessionId);
+    expect((await post('/exam/order/info', { sessionId: data.sessionId })).json().code).toBe('NOT_CONFIRMED');
+    await answerHonestly(data.sessionId, key);
+    const confirmed = await post('/exam/session/confirm', { sessionId: data.sessionId });
+    expect(confirmed.json().data).toEqual({ status: 'confirmed', answered: 30 });
+    const twice = await post('/exam/session/confirm', { sessionId: data.sessionId });
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'SESSION_LOCKED']);
+    const edit = await post('/exam/session/answer', {
+      sessionId: data.sessionId,
+      itemId: key.items[0]!.id,
+      choice: 0,
+      timeMs: 1,
+      firstChoiceMs: 1,
+      changes: 1,
+      focusLosses: 0,
+    });
+    expect([edit.statusCode, edit.json().code]).toEqual([409, 'SESSION_LOCKED']);
+  });
+
+  it('scores a confirmed session into exactly one order, even under 20 concurrent calls; no score before payment', async () => {
+    const { data } = await start(undefined, '?restart=1');
+    const key = await keyOf(data.sessionId);
+    await answerHonestly(data.sessionId, key);
+    await post('/exam/session/confirm', { sessionId: data.sessionId });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('/exam/order/info', { sessionId: data.sessionId })),
+    );
+    const numbers = new Set(results.map((r) => r.json().data.orderNumber));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(numbers.size).toBe(1);
+    const orderNumber = [...numbers][0] as string;
+    expect(orderNumber).toMatch(/^MG[A-Za-z0-9_-]{22}$/);
+    const rows = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .selectAll()
+      .where('session_id', '=', data.sessionId)
+      .execute();
+    expect(rows).toHaveLength(1);
+
+    const info = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${orderNumber}` });
+    expect(info.json().data).toMatchObject({
+      orderNumber,
+      status: 'pending_payment',
+      answered: 30,
+      questionCount: 30,
+      result: null,
+      hasEmail: false,
+    });
+    for (const secret of ['"iq"', 'theta', 'percentile', 'dimensions', 'answerIndex'])
+      expect(info.body).not.toContain(secret);
+    // The stored result is real: the engine scored it.
+    const stored = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select(['status', 'result'])
+      .where('id', '=', data.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('scored');
+    expect(JSON.parse(stored.result ?? '{}').iq.iq).toBeGreaterThan(70);
+
+    const resumed = await start(data.sessionId);
+    expect(resumed.data).toMatchObject({ status: 'scored', orderNumber });
+
+    const guessed = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/MG${'x'.repeat(22)}` });
+    expect([guessed.statusCode, guessed.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
+  });
+
+  it('a rapid-clicking session gets the abnormal outcome and no order', async () => {
+    const { data } = await start(undefined, '?restart=1');
+    const key = await keyOf(data.sessionId);
+    for (const [i, k] of key.items.entries()) {
+      await post('/exam/session/answer', {
+        sessionId: data.sessionId,
+        itemId: k.id,
+        choice: i % 6,
+        timeMs: 400,
+        firstChoiceMs: 300,
+        changes: 0,
+        focusLosses: 0,
+      });
+    }
+    await post('/exam/session/confirm', { sessionId: data.sessionId });
+    const res = await post('/exam/order/info', { sessionId: data.sessionId });
+    expect(res.json().data).toEqual({ outcome: 'abnormal', messageKey: 'engine.validity.abnormal' });
+    const again = await post('/exam/order/info', { sessionId: data.sessionId });
+    expect(again.json().data.outcome).toBe('abnormal');
+    const orders = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .selectAll()
+      .where('session_id', '=', data.sessionId)
+      .execute();
+    expect(orders).toHaveLength(0);
+  });
+
+  it('attaches the e-mail with the consent given; refuses a bad address or no consent', async () => {
+    const { data } = await start(undefined, '?restart=1');
+    const key = await keyOf(data.sessionId);
+    await answerHonestly(data.sessionId, key);
+    await post('/exam/session/confirm', { sessionId: data.sessionId });
+    const { orderNumber } = (await post('/exam/order/info', { sessionId: data.sessionId })).json().data;
+    const consent = { terms: true, termsVersion: '1.0', privacyVersion: '1.0' };
+    expect((await post('/exam/order/update/email', { orderNumber, email: 'nope', consent, hl: 'en' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await post('/exam/order/update/email', {
+          orderNumber,
+          email: 'a@b.co',
+          consent: { ...consent, terms: false },
+          hl: 'en',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const ok = await post('/exam/order/update/email', { orderNumber, email: 'Visitor@Example.com', consent, hl: 'de' });
+    expect(ok.json().data).toEqual({ orderNumber, email: 'visitor@example.com' });
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .selectAll()
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.consent ?? '{}')).toMatchObject({ terms: true, termsVersion: '1.0', hl: 'de' });
+  });
+
+  it('an unknown exam, and the personality exam, have no matrix form', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/exam/question/list/4242/en' })).json().code).toBe(
+      'EXAM_NOT_FOUND',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1800/en' })).json().code).toBe(
+      'EXAM_NOT_FOUND',
+    );
+  });
+});
