@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromium: string;
+    /** The e2e server's SQLite file: tests read a session's key from it to answer like a person who knows. */
+    dbPath: string;
   }
 }
 
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
     );
     project.provide('chromium', '');
     project.provide('baseUrl', '');
+    project.provide('dbPath', '');
     return;
   }
 
@@ -67,6 +70,7 @@ export default async function setup(project: TestProject) {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));
   const port = await freePort();
+  const dbPath = path.join(dir, 'e2e.db');
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
@@ -76,7 +80,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
+      DATABASE_URL: `sqlite:${dbPath}`,
       MAIL_TRANSPORT: 'local',
       MAIL_WORKER_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
@@ -90,6 +94,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('chromium', chromium);
   project.provide('baseUrl', baseUrl);
+  project.provide('dbPath', dbPath);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

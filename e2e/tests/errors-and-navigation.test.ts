@@ -11,7 +11,9 @@ describeBrowser('404, error and network screens; kept query parameters', () => {
     '/help/IQB-4242',
     '/helpDetail/IQB-1799?id=abc',
     '/protocol/cookies/IQB-1799',
-    '/landing_page/test_center/IQB-1799',
+    '/landing_page/purple/IQB-1799',
+    '/landing_page/test_center/IQB-4242',
+    '/report/result/IQB-1799',
   ]) {
     it(`shows "Page Not Found" and the path for ${path}`, async () => {
       const page = await b.newPage();
@@ -27,7 +29,8 @@ describeBrowser('404, error and network screens; kept query parameters', () => {
     await page.goto('/nope/IQB-1799?hl=fr&gclid=g123');
     await expectAccessible(page, '404');
     await page.locator('.status-screen a').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    // Back to the landing page of the stored exam, with the kept query.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/landing_page/test_center/IQB-1799');
     const params = new URL(page.url()).searchParams;
     expect(params.get('gclid')).toBe('g123');
     expect(params.get('hl')).toBe('fr');

@@ -5,6 +5,7 @@ import type email from './en/email.json';
 import type errors from './en/errors.json';
 import type help from './en/help.json';
 import type legal from './en/legal.json';
+import type test from './en/test.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
@@ -14,11 +15,12 @@ export interface Resources {
   email: typeof email;
   help: typeof help;
   legal: typeof legal;
+  test: typeof test;
 }
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content'] as const;
+export const UI_NAMESPACES = ['common', 'errors', 'content', 'test'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 

@@ -23,6 +23,13 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   helpDetail: () => import('../features/help/help-detail-route'),
   support: () => import('../features/support/support-route'),
   protocol: () => import('../features/legal/protocol-route'),
+  landing: () => import('../features/test/landing-route'),
+  answerStartLoading: () => import('../features/test/start-loading-route'),
+  answerStandard: () => import('../features/test/question-route'),
+  answerLoading: () => import('../features/test/answer-loading-route'),
+  answerEmail: () => import('../features/test/answer-email-route'),
+  answerSubmit: () => import('../features/test/answer-submit-route'),
+  answerSubmitOld: () => import('../features/test/answer-submit-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

@@ -1,7 +1,8 @@
 import common from '../de/common.json';
 import content from '../de/content.json';
 import errors from '../de/errors.json';
+import test from '../de/test.json';
 import type { UiResources } from '../index';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

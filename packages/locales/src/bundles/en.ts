@@ -1,7 +1,8 @@
 import common from '../en/common.json';
 import content from '../en/content.json';
 import errors from '../en/errors.json';
+import test from '../en/test.json';
 import type { UiResources } from '../index';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

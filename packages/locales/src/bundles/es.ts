@@ -1,7 +1,8 @@
 import common from '../es/common.json';
 import content from '../es/content.json';
 import errors from '../es/errors.json';
+import test from '../es/test.json';
 import type { UiResources } from '../index';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

@@ -1,7 +1,8 @@
 import common from '../fr/common.json';
 import content from '../fr/content.json';
 import errors from '../fr/errors.json';
+import test from '../fr/test.json';
 import type { UiResources } from '../index';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

@@ -2,6 +2,7 @@ import type { UiResources } from '../index';
 import common from '../ja/common.json';
 import content from '../ja/content.json';
 import errors from '../ja/errors.json';
+import test from '../ja/test.json';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

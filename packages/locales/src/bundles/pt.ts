@@ -2,6 +2,7 @@ import type { UiResources } from '../index';
 import common from '../pt/common.json';
 import content from '../pt/content.json';
 import errors from '../pt/errors.json';
+import test from '../pt/test.json';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

@@ -2,6 +2,7 @@ import type { UiResources } from '../index';
 import common from '../zh-CN/common.json';
 import content from '../zh-CN/content.json';
 import errors from '../zh-CN/errors.json';
+import test from '../zh-CN/test.json';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

@@ -2,6 +2,7 @@ import type { UiResources } from '../index';
 import common from '../zh-HK/common.json';
 import content from '../zh-HK/content.json';
 import errors from '../zh-HK/errors.json';
+import test from '../zh-HK/test.json';
 
-const resources: UiResources = { common, errors, content };
+const resources: UiResources = { common, errors, content, test };
 export default resources;

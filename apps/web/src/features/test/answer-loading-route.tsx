@@ -1,0 +1,110 @@
+import type { TCreateOrderResult } from '@mindgauge/contract';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useNavigate } from 'react-router';
+import { useAppState } from '../../app/app-state';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink, withKeptQuery } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { NetworkError } from '../../lib/api-client';
+import { NetworkUnstableScreen } from '../errors/network-unstable-screen';
+import { questionListQuery, restartSession } from './api/get-question-list';
+import { createExamOrder } from './api/session-calls';
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  const scope = scopeFromParams(params);
+  await queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+  return null;
+}
+
+const MEASURES = ['memory', 'speed', 'reaction', 'concentration', 'logic'] as const;
+
+/** Saving and evaluating, then the calculating screen naming the five measures; or the abnormal-test page. */
+export function Component() {
+  const { t } = useTranslation('test');
+  const scope = useScope();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setAppState = useAppState((s) => s.set);
+  const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
+  const [outcome, setOutcome] = useState<TCreateOrderResult | 'network' | null>(null);
+  const [step, setStep] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    createExamOrder(session.sessionId)
+      .then((r) => !cancelled && setOutcome(r))
+      .catch((err) => !cancelled && setOutcome(err instanceof NetworkError ? 'network' : null));
+    return () => {
+      cancelled = true;
+    };
+  }, [session.sessionId, attempt]);
+
+  // The measures are already computed on the server; each is named as its line appears.
+  useEffect(() => {
+    if (!outcome || outcome === 'network' || outcome.outcome !== 'order') return;
+    if (step < MEASURES.length) {
+      const id = setTimeout(() => setStep((s) => s + 1), 350);
+      return () => clearTimeout(id);
+    }
+    setAppState({ questionsInfo: { sessionId: session.sessionId } });
+    navigate(
+      withKeptQuery(buildHref('answerEmail', { scope: scope.value }, { order: outcome.orderNumber }), location.search),
+      { replace: true },
+    );
+  }, [outcome, step, navigate, scope.value, session.sessionId, setAppState]);
+
+  if (outcome === 'network') return <NetworkUnstableScreen context="test" onRetry={() => setAttempt((a) => a + 1)} />;
+
+  if (outcome && outcome.outcome === 'abnormal') {
+    return (
+      <section className="status-screen container" aria-labelledby="abnormal-title">
+        <PageTitle title={t('abnormal.title')} />
+        <h1 id="abnormal-title">{t('abnormal.title')}</h1>
+        <p>{t('abnormal.body')}</p>
+        <p className="meta">{t('abnormal.why')}</p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={async () => {
+              const fresh = await restartSession(scope.examId, locale);
+              queryClient.setQueryData(questionListQuery(scope.examId, locale).queryKey, fresh);
+              setAppState({ questionPageNumber: 0 });
+              navigate(withKeptQuery(buildHref('answerStandard', { scope: scope.value }), location.search));
+            }}
+          >
+            {t('abnormal.redo')}
+          </button>
+          <AppLink to={buildHref('support', { scope: scope.value })} className="button button--secondary">
+            {t('abnormal.contact')}
+          </AppLink>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="status-screen container evaluating" aria-labelledby="eval-title" aria-busy="true">
+      <PageTitle title={t('evaluating.calculating')} />
+      <span className="boot-loading__spinner evaluating__spinner" aria-hidden="true" />
+      <h1 id="eval-title">{outcome ? t('evaluating.calculating') : t('evaluating.saving')}</h1>
+      <p>{t('evaluating.measures')}</p>
+      <ul className="measure-list">
+        {MEASURES.map((m, i) => (
+          <li key={m} data-done={i < step || undefined}>
+            <span>{t(`evaluating.${m}`)}</span>
+            <span className="measure-list__state">{i < step ? t('evaluating.done') : ''}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { ZOrderNumber } from '@mindgauge/contract';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { data, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { useAppState } from '../../app/app-state';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { isRegistered } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { getOrderInfo } from './api/session-calls';
+
+const orderQuery = (orderNumber: string) =>
+  queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderInfo(orderNumber) });
+
+function orderFrom(search: URLSearchParams): string {
+  const parsed = ZOrderNumber.safeParse(search.get('order'));
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  scopeFromParams(params);
+  await queryClient.ensureQueryData(orderQuery(orderFrom(new URL(request.url).searchParams)));
+  return null;
+}
+
+/** The order exists and the result is saved; from here the visitor chooses a report (checkout). */
+export function Component() {
+  const { t } = useTranslation('test');
+  const scope = useScope();
+  const [search] = useSearchParams();
+  const { data: order } = useSuspenseQuery(orderQuery(orderFrom(search)));
+  const email = useAppState((s) => s.email);
+  return (
+    <section className="status-screen container" aria-labelledby="submit-title">
+      <PageTitle title={t('submit.title')} />
+      <svg viewBox="0 0 48 48" className="success-panel__icon" aria-hidden="true">
+        <circle cx="24" cy="24" r="20" />
+        <path d="M15 25l6 6 12-13" />
+      </svg>
+      <h1 id="submit-title">{t('submit.title')}</h1>
+      <p>{t('submit.lead', { orderNumber: order.orderNumber })}</p>
+      {email ? <p className="meta">{t('submit.email', { email })}</p> : null}
+      {isRegistered('payingScheme') ? (
+        <AppLink
+          to={buildHref('payingScheme', { scope: scope.value }, { order: order.orderNumber })}
+          className="button button--primary button--large"
+        >
+          {t('submit.next')}
+        </AppLink>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { endpoints, type Locale } from '@mindgauge/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+/** The visitor's session (the server finds it by its cookie). Never refetched behind the visitor's back. */
+export function questionListQuery(examId: number, hl: Locale) {
+  return queryOptions({
+    queryKey: ['test', 'session', examId, hl],
+    queryFn: ({ signal }) => call(endpoints.questionList, { params: { examId, hl }, query: {}, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function restartSession(examId: number, hl: Locale) {
+  return call(endpoints.questionList, { params: { examId, hl }, query: { restart: '1' } });
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { examQuery } from '../exams/api/get-exams';
+import { BellCurve } from './components/bell-curve';
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  const scope = scopeFromParams(params);
+  await queryClient.ensureQueryData(examQuery(scope.examId, localeFromRequest(request)));
+  return null;
+}
+
+/** IQ ranges and the share of the population in each (normal distribution, mean 100, SD 15). */
+const RANGES = [
+  { range: '130+', share: '2%' },
+  { range: '115–129', share: '14%' },
+  { range: '85–114', share: '68%' },
+  { range: '70–84', share: '14%' },
+  { range: '< 70', share: '2%' },
+];
+
+/** The test-centre landing: start the test; facts, the distribution, the classification, the steps. */
+export function Component() {
+  const { t } = useTranslation('test');
+  const scope = useScope();
+  const locale = useLocale();
+  const exam = useQuery(examQuery(scope.examId, locale)).data;
+  const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
+  const startHref = buildHref('answerStartLoading', { scope: scope.value });
+
+  return (
+    <>
+      <PageTitle title={t('landing.title')} />
+      <section className="hero hero--landing">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">{t('landing.eyebrow')}</p>
+            <h1>{t('landing.title')}</h1>
+            <p className="lead">{t('landing.lead')}</p>
+            <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
+            <AppLink to={startHref} className="button button--primary button--large">
+              {t('landing.start')}
+            </AppLink>
+          </div>
+          <div className="card distribution-card">
+            <h2 className="distribution-card__title">{t('landing.distributionTitle')}</h2>
+            <BellCurve label={t('landing.distributionLabel')} />
+            <p className="meta">{t('landing.distributionLead')}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="classes-title">
+        <h2 id="classes-title">{t('landing.classesTitle')}</h2>
+        <ul className="class-list">
+          {RANGES.map((r) => (
+            <li key={r.range}>
+              <span className="class-list__range">{t('landing.classRange', { range: r.range })}</span>
+              <span className="class-list__share">{t('landing.share', { share: r.share })}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="facts-title">
+        <div className="container">
+          <h2 id="facts-title">{t('landing.factsTitle')}</h2>
+          <div className="grid grid--3">
+            {(['fact1', 'fact2', 'fact3'] as const).map((f) => (
+              <p key={f} className="promise">
+                {t(`landing.${f}`)}
+              </p>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="countries-title">
+        <h2 id="countries-title">{t('landing.countriesTitle')}</h2>
+        <p className="section__lead">{t('landing.countriesEmpty', { min: 30 })}</p>
+      </section>
+
+      <section className="container section" aria-labelledby="steps-title">
+        <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
+        <ol className="steps">
+          {(['step1', 'step2', 'step3'] as const).map((s, i) => (
+            <li key={s} className="steps__item">
+              <span className="steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <p>{t(`landing.${s}`)}</p>
+            </li>
+          ))}
+        </ol>
+        <AppLink to={startHref} className="button button--primary button--large">
+          {t('landing.start')}
+        </AppLink>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import type { TQuestionList } from '@mindgauge/contract';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
+import { useAppState } from '../../app/app-state';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { withKeptQuery } from '../../components/app-link';
+import { useOnline } from '../../components/offline-banner';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { ApiResponseError } from '../../lib/api-client';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { drainAnswers, enqueueAnswer, queuedAnswers } from './api/answer-queue';
+import { questionListQuery } from './api/get-question-list';
+import { confirmSession } from './api/session-calls';
+import { ConfirmPanel } from './components/confirm-panel';
+import { Countdown } from './components/countdown';
+import { MatrixGrid } from './components/matrix-grid';
+import { OptionGroup } from './components/option-group';
+import { EMPTY_PROGRESS, type ItemProgress, readProgress, withChoice, writeProgress } from './progress';
+import { continueHref } from './session-routing';
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  const scope = scopeFromParams(params);
+  const session = await queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+  if (session.status !== 'active') {
+    throw redirect(withKeptQuery(continueHref(session, params.scope as string), new URL(request.url).search));
+  }
+  return null;
+}
+
+const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> = {
+  5: 'milestone5',
+  15: 'milestone15',
+  25: 'milestone25',
+};
+
+/** The question screen: matrix, six options, timer, progress, NEXT; confirmation after the last puzzle. */
+export function Component() {
+  const { t } = useTranslation('test');
+  const scope = useScope();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const online = useOnline();
+  const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
+  const total = session.questions.length;
+  const setAppState = useAppState((s) => s.set);
+  const page = useAppState((s) => s.questionPageNumber);
+
+  // Server answers, overlaid with what this tab measured and may not have sent yet.
+  const [progress, setProgress] = useState<Record<string, ItemProgress>>(() => {
+    const local = readProgress(session.sessionId);
+    const merged: Record<string, ItemProgress> = {};
+    for (const a of session.answers) merged[a.itemId] = { ...EMPTY_PROGRESS, choice: a.choice };
+    return { ...merged, ...local };
+  });
+  const firstUnanswered = session.questions.findIndex((q) => progress[q.id]?.choice == null);
+  const [index, setIndex] = useState(() =>
+    Math.min(Math.max(0, page || (firstUnanswered === -1 ? 0 : firstUnanswered)), total - 1),
+  );
+  const [mode, setMode] = useState<'question' | 'interlude' | 'confirm'>('question');
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const shownAt = useRef(performance.now());
+  const offsetMs = useMemo(() => new Date(session.serverNow).getTime() - Date.now(), [session.serverNow]);
+  const deadline = new Date(session.deadline).getTime();
+  const question = session.questions[index]!;
+  const answered = session.questions.filter((q) => progress[q.id]?.choice != null).length;
+
+  useEffect(() => setAppState({ questionPageNumber: index }), [index, setAppState]);
+
+  // Events read and write progress through this ref, so timing and saving happen in the handlers, never
+  // inside React's state updaters (which must stay pure).
+  const progressRef = useRef(progress);
+  const commit = useCallback((next: Record<string, ItemProgress>) => {
+    progressRef.current = next;
+    setProgress(next);
+  }, []);
+
+  /** Folds the time spent on the current item since it was shown into its progress. */
+  const settleCurrent = useCallback((): ItemProgress => {
+    const now = performance.now();
+    const elapsed = now - shownAt.current;
+    shownAt.current = now;
+    const cur = progressRef.current[question.id] ?? EMPTY_PROGRESS;
+    const settled = { ...cur, timeMs: Math.round(cur.timeMs + elapsed) };
+    commit({ ...progressRef.current, [question.id]: settled });
+    return settled;
+  }, [question.id, commit]);
+
+  const send = useCallback(
+    (itemId: string, p: ItemProgress) => {
+      enqueueAnswer({ sessionId: session.sessionId, itemId, ...p });
+      void drainAnswers((err) => setError(errorMessage(err))).then((outcome) => {
+        setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
+      });
+    },
+    [session.sessionId, errorMessage, t],
+  );
+
+  useEffect(() => writeProgress(session.sessionId, progress), [session.sessionId, progress]);
+
+  // Answers given offline go out as soon as the connection returns.
+  useEffect(() => {
+    if (online && queuedAnswers().length)
+      void drainAnswers().then((o) => o === 'sent' && setStatus(t('question.saved')));
+  }, [online, t]);
+
+  // A hidden tab is a focus loss: recorded on the current item for the concentration measure.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState !== 'hidden') return;
+      const settled = settleCurrent();
+      const updated = { ...settled, focusLosses: settled.focusLosses + 1 };
+      commit({ ...progressRef.current, [question.id]: updated });
+      send(question.id, updated);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [question.id, settleCurrent, commit, send]);
+
+  function choose(choice: number) {
+    const elapsed = performance.now() - shownAt.current;
+    const cur = progressRef.current[question.id] ?? EMPTY_PROGRESS;
+    const updated = withChoice(cur, choice, elapsed);
+    if (updated === cur) return;
+    commit({ ...progressRef.current, [question.id]: updated });
+    setStatus(t('question.saving'));
+    send(question.id, updated);
+  }
+
+  function goTo(next: number) {
+    const settled = settleCurrent();
+    if (settled.choice !== null) send(question.id, settled);
+    setError('');
+    setIndex(next);
+  }
+
+  function onNext() {
+    if (index === total - 1) {
+      goTo(index);
+      setMode('confirm');
+      return;
+    }
+    const nextPart = session.questions[index + 1]?.part;
+    goTo(index + 1);
+    if (nextPart !== question.part) setMode('interlude');
+  }
+
+  async function onConfirm() {
+    setConfirming(true);
+    setError('');
+    const drained = await drainAnswers();
+    if (drained === 'offline') {
+      setConfirming(false);
+      setError(t('question.queued'));
+      return;
+    }
+    try {
+      await confirmSession(session.sessionId);
+    } catch (err) {
+      // Confirmed already (another tab, a retried click): carry on to the result.
+      if (!(err instanceof ApiResponseError && err.body?.code === 'SESSION_LOCKED')) {
+        setConfirming(false);
+        setError(errorMessage(err));
+        return;
+      }
+    }
+    queryClient.setQueryData<TQuestionList>(questionListQuery(scope.examId, locale).queryKey, (s) =>
+      s ? { ...s, status: 'confirmed' } : s,
+    );
+    setAppState({ questionPageNumber: 0 });
+    navigate(withKeptQuery(buildHref('answerLoading', { scope: scope.value }), location.search));
+  }
+
+  // The next matrix is already in memory: painting it needs no network.
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, [index]);
+
+  const milestone = MILESTONES[answered];
+  const optionNames = useMemo(
+    () => question.options.map((svg) => /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? ''),
+    [question.options],
+  );
+
+  if (mode === 'confirm') {
+    return (
+      <ConfirmPanel
+        questions={session.questions}
+        progress={progress}
+        busy={confirming}
+        error={error}
+        onConfirm={onConfirm}
+        onEdit={(i) => {
+          setIndex(i);
+          setMode('question');
+        }}
+      />
+    );
+  }
+
+  if (mode === 'interlude') {
+    return (
+      <section className="container page page--narrow test-interlude" aria-labelledby="interlude-title">
+        <PageTitle title={t('question.part', { part: question.part })} />
+        <p className="eyebrow">{t('question.part', { part: question.part })}</p>
+        <h1 id="interlude-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          {question.part === 2 ? t('question.part1Done') : t('question.part2Done')}
+        </h1>
+        <button type="button" className="button button--primary button--large" onClick={() => setMode('question')}>
+          {t('question.continue')}
+        </button>
+      </section>
+    );
+  }
+
+  const current = progress[question.id]?.choice ?? null;
+  return (
+    <div className="container test-screen">
+      <PageTitle title={t('question.progressLabel', { current: index + 1, total })} />
+      <div className="test-bar">
+        <div className="test-bar__progress">
+          <span className="test-bar__part">{t('question.part', { part: question.part })}</span>
+          <span className="test-bar__count" aria-hidden="true">
+            {t('question.progress', { current: index + 1, total })}
+          </span>
+          <progress
+            max={total}
+            value={answered}
+            aria-label={t('question.progressLabel', { current: index + 1, total })}
+          />
+        </div>
+        <Countdown deadline={deadline} offsetMs={offsetMs} onExpire={() => setMode('confirm')} />
+      </div>
+
+      <h1 className="test-screen__title">
+        <span className="visually-hidden">{t('question.progressLabel', { current: index + 1, total })}. </span>
+        {t('question.instruction')}
+      </h1>
+      <MatrixGrid context={question.context} number={index + 1} />
+      <OptionGroup
+        label={t('question.optionsLabel')}
+        options={question.options}
+        names={optionNames}
+        value={current}
+        onChoose={choose}
+      />
+
+      <p className="test-screen__status" role="status" aria-live="polite">
+        {milestone && current !== null ? t(`question.${milestone}`) : status}
+      </p>
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <div className="test-nav">
+        <button type="button" className="button button--ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
+          {t('question.previous')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            goTo(index);
+            setMode('confirm');
+          }}
+        >
+          {t('question.review')}
+        </button>
+        <button type="button" className="button button--primary test-nav__next" onClick={onNext}>
+          {t('question.next')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** The answer key of a session, read from the server's database (only a test may do this). */
+export function answerKey(sessionId: string): { id: string; answerIndex: number }[] {
+  const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as {
+      scoring_key: string;
+    };
+    return (JSON.parse(row.scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
+  } finally {
+    db.close();
+  }
+}
+
+export function savedAnswers(sessionId: string): Map<string, number | null> {
+  const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('select item_id, choice from session_answers where session_id = ?').all(sessionId) as {
+      item_id: string;
+      choice: number | null;
+    }[];
+    return new Map(rows.map((r) => [r.item_id, r.choice]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the landing page and starts the test; returns the session id the server assigned and its deadline. */
+export async function startSession(page: Page, hl: string): Promise<{ sessionId: string; deadline: string }> {
+  await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
+  await page.locator('h1').waitFor();
+  const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+  await page.locator('.hero a.button--primary').click();
+  const body = await (await list).json();
+  await page.locator('.matrix').waitFor();
+  return { sessionId: body.data.sessionId as string, deadline: body.data.deadline as string };
+}
+
+export async function startTest(page: Page, hl: string): Promise<string> {
+  return (await startSession(page, hl)).sessionId;
+}
+
+export const progressText = (page: Page) => page.locator('.test-bar__count').textContent();
+
+/** Chooses an option, as a person would after thinking for `thinkMs` (the page clock is fast-forwarded). */
+export async function answer(page: Page, option: number, thinkMs = 12_000): Promise<void> {
+  if (thinkMs) await page.clock.runFor(thinkMs);
+  await page.getByRole('radio').nth(option).click();
+  await expect.poll(() => page.getByRole('radio').nth(option).getAttribute('aria-checked')).toBe('true');
+}
+
+/** NEXT, and past the message between parts when one appears. */
+export async function next(page: Page): Promise<void> {
+  const before = await progressText(page);
+  await page.locator('.test-nav__next').click();
+  const interlude = page.locator('.test-interlude button');
+  await expect
+    .poll(
+      async () =>
+        (await interlude.count()) > 0 ||
+        (await page.locator('#confirm-title').count()) > 0 ||
+        (await progressText(page)) !== before,
+    )
+    .toBe(true);
+  if (await interlude.count()) await interlude.click();
+}

@@ -1,0 +1,150 @@
+import { expect, it } from 'vitest';
+import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { answer, answerKey, next, progressText, savedAnswers, startSession, startTest } from '../support/test-taker';
+
+describeBrowser('taking the IQ test', () => {
+  const b = useBrowser();
+
+  it('in English: refresh keeps answers and time, offline answers are queued, edit at confirmation, then locked', async () => {
+    const page = await b.newPage();
+    await page.clock.install();
+    const { sessionId, deadline } = await startSession(page, 'en');
+    await expectAccessible(page, 'question screen');
+    const key = answerKey(sessionId);
+    expect(key).toHaveLength(30);
+    const choiceFor = (i: number) => (i < 22 ? key[i]!.answerIndex : (key[i]!.answerIndex + 1) % 6);
+
+    for (let i = 0; i < 30; i++) {
+      expect(await progressText(page)).toBe(`${i + 1} / 30`);
+      if (i === 13) {
+        // Refresh at question 14: answer 13 is kept, and so is the deadline.
+        const resumed = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+        await page.reload();
+        const body = await (await resumed).json();
+        expect(body.data.sessionId).toBe(sessionId);
+        expect(body.data.deadline).toBe(deadline);
+        await page.locator('.matrix').waitFor();
+        expect(await progressText(page)).toBe('14 / 30');
+        expect(await page.locator('.countdown__value').textContent()).not.toBe('00:25:00');
+        await page.getByRole('button', { name: 'Back' }).click();
+        expect(await progressText(page)).toBe('13 / 30');
+        expect(await page.getByRole('radio').nth(choiceFor(12)).getAttribute('aria-checked')).toBe('true');
+        await next(page);
+      }
+      if (i === 19) await page.context().setOffline(true);
+      await answer(page, choiceFor(i));
+      if (i === 20) {
+        await expect
+          .poll(() => page.locator('.test-screen__status').textContent())
+          .toContain('sent when you are back online');
+        await page.context().setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect.poll(() => savedAnswers(sessionId).get(key[20]!.id)).toBe(choiceFor(20));
+        expect(savedAnswers(sessionId).get(key[19]!.id)).toBe(choiceFor(19));
+      }
+      if (i === 9) {
+        await page.locator('.test-nav__next').click();
+        await expect.poll(() => page.locator('.test-interlude h1').count()).toBe(1);
+        await expectAccessible(page, 'message after part 1');
+        await page.locator('.test-interlude button').click();
+        continue;
+      }
+      await next(page);
+    }
+
+    // Confirmation: edit puzzle 3, then confirm.
+    await expect.poll(() => page.locator('#confirm-title').count()).toBe(1);
+    await expectAccessible(page, 'confirmation');
+    await page.getByRole('button', { name: /Go to puzzle 3,/ }).click();
+    expect(await progressText(page)).toBe('3 / 30');
+    const edited = (choiceFor(2) + 3) % 6;
+    await answer(page, edited, 2_000);
+    await page.getByRole('button', { name: 'Review answers' }).click();
+    await expect.poll(() => savedAnswers(sessionId).get(key[2]!.id)).toBe(edited);
+    await page.getByRole('button', { name: 'Get My Result' }).click();
+
+    // Evaluating, then the e-mail step.
+    await expect
+      .poll(() => page.locator('h1').textContent(), { timeout: 20_000 })
+      .toMatch(/evaluating|Calculating|Where should we send/);
+    await page.clock.runFor(5_000);
+    await expect
+      .poll(() => page.locator('h1').textContent(), { timeout: 20_000 })
+      .toBe('Where should we send your result?');
+    await expectAccessible(page, 'e-mail capture');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByText('Please input email address').count()).toBe(1);
+    await page.getByLabel(/E-mail address/).fill('taker@');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByText('Please input correct email address').count()).toBe(1);
+    expect(await page.getByText('Please agree to the privacy policy').count()).toBe(1);
+    await page.getByLabel(/E-mail address/).fill('taker@example.com');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Your result is saved');
+    expect(page.url()).toMatch(/\/answer\/submit\/IQB-1799\?.*order=MG[A-Za-z0-9_-]{22}/);
+    await expectAccessible(page, 'submitted');
+
+    // Locked: the question screen now sends the visitor on, and no answer can change.
+    await page.goto('/answer_question/standard/IQB-1799');
+    await expect.poll(() => page.url()).toMatch(/\/answer\/email\//);
+    const res = await page.request.post('/api/exam/session/answer', {
+      data: { sessionId, itemId: key[0]!.id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
+    });
+    expect(res.status()).toBe(409);
+  });
+
+  it('in Japanese, with the keyboard: one tab stop, arrows move, Enter chooses', async () => {
+    const page = await b.newPage({ locale: 'ja-JP' });
+    await page.clock.install();
+    const sessionId = await startTest(page, 'ja');
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    expect(await page.locator('.test-nav__next').textContent()).not.toBe('NEXT');
+    const key = answerKey(sessionId);
+    for (let i = 0; i < 30; i++) {
+      await page.clock.runFor(12_000);
+      const target = i < 22 ? key[i]!.answerIndex : (key[i]!.answerIndex + 2) % 6;
+      await page.getByRole('radio').first().focus();
+      const start = Number(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('[role=radio]')].indexOf(document.activeElement as Element),
+        ),
+      );
+      for (let s = start; s < target; s++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('radio').nth(target).getAttribute('aria-checked')).toBe('true');
+      // Only the chosen option is in the tab order.
+      expect(await page.locator('[role=radio][tabindex="0"]').count()).toBe(1);
+      await next(page);
+    }
+    await expect.poll(() => page.locator('#confirm-title').count()).toBe(1);
+    await page.locator('.button-row .button--primary').click();
+    await page.clock.runFor(5_000);
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(/\/answer\/email\//);
+    await expectAccessible(page, 'e-mail capture ja');
+  });
+
+  it('a rapid-clicking session lands on the abnormal-test page, and can redo the test', async () => {
+    const page = await b.newPage();
+    await page.clock.install();
+    const sessionId = await startTest(page, 'en');
+    for (let i = 0; i < 30; i++) {
+      await answer(page, i % 6, 300);
+      await next(page);
+    }
+    await page.getByRole('button', { name: 'Get My Result' }).click();
+    await expect
+      .poll(() => page.locator('h1').textContent(), { timeout: 20_000 })
+      .toBe('Unable to analyze test results');
+    expect(
+      await page.getByText('IQ measurement is not possible because the test is not conducted in a normal way.').count(),
+    ).toBe(1);
+    await expectAccessible(page, 'abnormal');
+    expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Redo the test' }).click();
+    await page.locator('.matrix').waitFor();
+    expect(await progressText(page)).toBe('1 / 30');
+    const fresh = await page.request.get('/api/exam/question/list/1799/en');
+    expect((await fresh.json()).data.sessionId).not.toBe(sessionId);
+  });
+});
