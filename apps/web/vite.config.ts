@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Lets bench/test-flow.ts add up what each screen loads first.
+    manifest: true,
     // One chunk per locale and per route keeps the first load small.
     chunkSizeWarningLimit: 300,
   },

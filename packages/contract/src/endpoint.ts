@@ -1,13 +1,13 @@
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 
 /** Which base an endpoint is mounted on: the API alias or the separate pay base (spec, section 7). */
 export type ApiBase = 'api' | 'pay';
 
 export interface EndpointDef<
-  P extends z.ZodType | undefined = z.ZodType | undefined,
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends zc.$ZodType | undefined = zc.$ZodType | undefined,
+  Q extends zc.$ZodType | undefined = zc.$ZodType | undefined,
+  B extends zc.$ZodType | undefined = zc.$ZodType | undefined,
+  R extends zc.$ZodType = zc.$ZodType,
 > {
   /** Stable operation id, also used in the OpenAPI document. */
   id: string;
@@ -25,26 +25,27 @@ export interface EndpointDef<
 }
 
 export function defineEndpoint<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends zc.$ZodType | undefined = undefined,
+  Q extends zc.$ZodType | undefined = undefined,
+  B extends zc.$ZodType | undefined = undefined,
+  R extends zc.$ZodType = zc.$ZodType,
 >(def: EndpointDef<P, Q, B, R>): EndpointDef<P, Q, B, R> {
   return def;
 }
 
-export type EndpointParams<E> = E extends EndpointDef<infer P> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
+export type EndpointParams<E> =
+  E extends EndpointDef<infer P> ? (P extends zc.$ZodType ? zc.input<P> : undefined) : never;
 export type EndpointQuery<E> =
-  E extends EndpointDef<z.ZodType | undefined, infer Q> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+  E extends EndpointDef<zc.$ZodType | undefined, infer Q> ? (Q extends zc.$ZodType ? zc.input<Q> : undefined) : never;
 export type EndpointBody<E> =
-  E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer B>
-    ? B extends z.ZodType
-      ? z.input<B>
+  E extends EndpointDef<zc.$ZodType | undefined, zc.$ZodType | undefined, infer B>
+    ? B extends zc.$ZodType
+      ? zc.input<B>
       : undefined
     : never;
 export type EndpointData<E> =
-  E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R>
-    ? z.output<R>
+  E extends EndpointDef<zc.$ZodType | undefined, zc.$ZodType | undefined, zc.$ZodType | undefined, infer R>
+    ? zc.output<R>
     : never;
 
 /** Builds the concrete path of an endpoint: `/app/help/info/:id` + `{ id: 3 }` → `/app/help/info/3`. */

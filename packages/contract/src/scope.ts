@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { describe, z } from './zod';
 
 /**
  * Every page path ends in `{code}-{examId}` (the landing code and the exam id, e.g. `IQB-1799`).
@@ -23,6 +23,8 @@ export function formatScope(scope: Scope): string {
 }
 
 /** A positive database id in a path segment ("12"), bounded so it never overflows an INTEGER column. */
-export const ZIdParam = z.coerce.number({ error: 'must be a number' }).int().positive().max(2_147_483_647);
+export const ZIdParam = z.coerce
+  .number({ error: 'must be a number' })
+  .check(z.int(), z.positive(), z.maximum(2_147_483_647));
 
-export const ZExamIdParam = ZIdParam.describe('Exam id, e.g. 1799');
+export const ZExamIdParam = describe(ZIdParam, 'Exam id, e.g. 1799');

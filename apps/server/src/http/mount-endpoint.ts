@@ -8,7 +8,7 @@ import {
 } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 import { requestLocale } from './request-locale';
 
 export interface BasePaths {
@@ -16,7 +16,7 @@ export interface BasePaths {
   pay: string;
 }
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = T extends zc.$ZodType ? zc.output<T> : undefined;
 // biome-ignore lint/suspicious/noExplicitAny: matching any endpoint shape
 type AnyZ = any;
 type ParamsOf<E> = E extends EndpointDef<infer P, AnyZ, AnyZ, AnyZ> ? Out<P> : never;

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { z } from 'zod';
+import { $ZodType, toJSONSchema } from 'zod/v4/core';
 
 /**
  * Serializes responses with fast-json-stringify compiled from each route's zod schema (as JSON Schema).
@@ -9,7 +9,7 @@ import { z } from 'zod';
  * time. Non-zod schemas fall back to JSON.stringify.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  if (!(schema instanceof $ZodType)) return (data) => JSON.stringify(data);
+  const json = toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
   return fastJson(json as Parameters<typeof fastJson>[0]);
 };

@@ -9,7 +9,7 @@ import {
   SHARED_HEADERS,
   type TApiError,
 } from '@mindgauge/contract';
-import type { z } from 'zod';
+import * as zc from 'zod/v4/core';
 import { runtimeConfig } from './runtime-config';
 
 /** The request timed out or never reached the server. Its message is the spec's "network error". */
@@ -60,7 +60,7 @@ export function sharedHeaders(): Record<string, string> {
   return h;
 }
 
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+type In<T> = T extends zc.$ZodType ? zc.input<T> : undefined;
 
 export interface CallInput<E extends EndpointDef> {
   params?: In<E['params']>;
@@ -73,7 +73,7 @@ export interface CallInput<E extends EndpointDef> {
  * Calls a contract endpoint: shared headers, a 30 s timeout, and the wrapper rule. Resolves with `data`
  * parsed by the contract's schema; throws NetworkError or ApiResponseError otherwise.
  */
-export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = {}): Promise<z.output<E['response']>> {
+export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = {}): Promise<zc.output<E['response']>> {
   const base = def.base === 'pay' ? runtimeConfig.payBase : runtimeConfig.apiBase;
   let url = base + buildPath(def.path, input.params as Record<string, string | number> | undefined);
   if (input.query) {
@@ -106,7 +106,7 @@ export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = 
 
   const raw: unknown = await res.json().catch(() => undefined);
   if (!isApiSuccess(raw)) throw new ApiResponseError(res.status, raw);
-  return def.response.parse(raw.data) as z.output<E['response']>;
+  return zc.parse(def.response, raw.data) as zc.output<E['response']>;
 }
 
 export function isNotFound(error: unknown): boolean {

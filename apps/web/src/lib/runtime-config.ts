@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const ZRuntimeConfig = z.object({
   apiBase: z.string(),

@@ -1,24 +1,25 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { ZIsoDate, ZIsoDateTime, ZLanguageTag, ZLocale } from '../fields';
 import { REGIONS } from '../locale';
 import { ZExamIdParam, ZIdParam } from '../scope';
+import { describe, z } from '../zod';
 
 const tags = ['app'];
 
 /** Optional `hl` query on endpoints whose path has no language: falls back to the `language` header. */
-const ZOptionalHl = z.object({ hl: ZLanguageTag.optional() });
+const ZOptionalHl = z.object({ hl: z.optional(ZLanguageTag) });
+const str = (max: number, description: string) => describe(z.optional(z.string().check(z.maxLength(max))), description);
 
 // ---------- page views and log ids ----------
 
 export const ZViewQuery = z.object({
-  dl: z.string().max(LIMITS.urlMax).optional().describe('Document location: the page URL'),
-  av: z.string().max(32).optional().describe('App version'),
-  hl: ZLanguageTag.optional(),
-  id: z.string().max(64).optional().describe('Visitor uid, when known'),
-  eid: ZIdParam.optional().describe('Exam id'),
-  aeid: ZIdParam.optional().describe('App exam id'),
+  dl: str(LIMITS.urlMax, 'Document location: the page URL'),
+  av: str(32, 'App version'),
+  hl: z.optional(ZLanguageTag),
+  id: str(64, 'Visitor uid, when known'),
+  eid: describe(z.optional(ZIdParam), 'Exam id'),
+  aeid: describe(z.optional(ZIdParam), 'App exam id'),
 });
 
 export const appView = defineEndpoint({
@@ -32,10 +33,7 @@ export const appView = defineEndpoint({
   response: z.object({ recorded: z.boolean() }),
 });
 
-export const ZLogid = z
-  .string()
-  .regex(/^[a-f0-9]{32}$/)
-  .describe('Log id: 128 random bits, hex');
+export const ZLogid = describe(z.string().check(z.regex(/^[a-f0-9]{32}$/)), 'Log id: 128 random bits, hex');
 
 export const generateLogid = defineEndpoint({
   id: 'generateLogid',
@@ -52,7 +50,7 @@ export const generateLogid = defineEndpoint({
 
 export const ZLanguage = z.object({
   hl: ZLocale,
-  name: z.string().describe("The language's own name"),
+  name: describe(z.string(), "The language's own name"),
   region: z.enum(REGIONS),
 });
 export type TLanguage = z.infer<typeof ZLanguage>;
@@ -74,7 +72,7 @@ export const ZProtocolKind = z.enum(['terms', 'privacy']);
 export type TProtocolKind = z.infer<typeof ZProtocolKind>;
 
 export const ZProtocolSummary = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: ZProtocolKind,
   title: z.string(),
   version: z.string(),
@@ -82,10 +80,10 @@ export const ZProtocolSummary = z.object({
 });
 export type TProtocolSummary = z.infer<typeof ZProtocolSummary>;
 
-export const ZProtocolDetail = ZProtocolSummary.extend({
-  examId: z.number().int(),
+export const ZProtocolDetail = z.extend(ZProtocolSummary, {
+  examId: z.int(),
   hl: ZLocale,
-  body: z.string().describe('Light markdown: ## headings, paragraphs, - lists, **bold**, [links](/path)'),
+  body: describe(z.string(), 'Light markdown: ## headings, paragraphs, - lists, **bold**, [links](/path)'),
 });
 export type TProtocolDetail = z.infer<typeof ZProtocolDetail>;
 
@@ -131,7 +129,7 @@ export const ZHelpSectionKey = z.enum(['subscription', 'billing', 'legal', 'cont
 export type THelpSectionKey = z.infer<typeof ZHelpSectionKey>;
 
 export const ZHelpArticleSummary = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -142,13 +140,13 @@ export const ZHelpList = z.object({
 });
 export type THelpList = z.infer<typeof ZHelpList>;
 
-export const ZHelpArticle = ZHelpArticleSummary.extend({
+export const ZHelpArticle = z.extend(ZHelpArticleSummary, {
   section: ZHelpSectionKey,
   sectionTitle: z.string(),
   hl: ZLocale,
-  body: z.string().describe('Light markdown, as for protocols'),
+  body: describe(z.string(), 'Light markdown, as for protocols'),
   updatedAt: ZIsoDateTime,
-  related: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  related: z.array(z.object({ id: z.int(), title: z.string() })),
 });
 export type THelpArticle = z.infer<typeof ZHelpArticle>;
 
@@ -181,26 +179,26 @@ export const ZExamKind = z.enum(['iq', 'personality']);
 export type TExamKind = z.infer<typeof ZExamKind>;
 
 export const ZExamSummary = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   kind: ZExamKind,
   name: z.string(),
   tagline: z.string(),
-  questionCount: z.number().int(),
-  optionCount: z.number().int(),
-  parts: z.number().int(),
-  timeLimitSeconds: z.number().int(),
+  questionCount: z.int(),
+  optionCount: z.int(),
+  parts: z.int(),
+  timeLimitSeconds: z.int(),
 });
 export type TExamSummary = z.infer<typeof ZExamSummary>;
 
-export const ZExamDetail = ZExamSummary.extend({
+export const ZExamDetail = z.extend(ZExamSummary, {
   description: z.string(),
   languages: z.array(ZLocale),
 });
 export type TExamDetail = z.infer<typeof ZExamDetail>;
 
 export const ZExamCategory = z.object({
-  id: z.number().int(),
+  id: z.int(),
   key: z.string(),
   name: z.string(),
   exams: z.array(ZExamSummary),

@@ -1,42 +1,45 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDateTime, ZLanguageTag, ZLocale } from '../fields';
 import { ZExamIdParam } from '../scope';
+import { describe, z } from '../zod';
 
 const tags = ['exam'];
 
 /** Public identifiers: 128 random bits, base64url (22 characters). */
-export const ZPublicId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'invalid identifier');
-export const ZSessionId = ZPublicId.describe('Test session id');
-export const ZOrderNumber = z
-  .string()
-  .regex(/^MG[A-Za-z0-9_-]{22}$/, 'invalid order number')
-  .describe('Order number: MG + 128 random bits');
+export const ZPublicId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'invalid identifier'));
+export const ZSessionId = describe(ZPublicId, 'Test session id');
+export const ZOrderNumber = describe(
+  z.string().check(z.regex(/^MG[A-Za-z0-9_-]{22}$/, 'invalid order number')),
+  'Order number: MG + 128 random bits',
+);
 
 export const ZSessionStatus = z.enum(['active', 'confirmed', 'scored', 'abnormal']);
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 
 export const ZPublicQuestion = z.object({
   id: z.string(),
-  index: z.number().int().describe('0-based position in the form'),
-  part: z.number().int().describe('1, 2 or 3'),
-  context: z.array(z.string()).length(8).describe('Eight SVG documents, the ninth cell is missing'),
-  options: z.array(z.string()).length(6).describe('Six SVG documents, each with its accessible name'),
+  index: describe(z.int(), '0-based position in the form'),
+  part: describe(z.int(), '1, 2 or 3'),
+  context: describe(z.array(z.string()).check(z.length(8)), 'Eight SVG documents, the ninth cell is missing'),
+  options: describe(z.array(z.string()).check(z.length(6)), 'Six SVG documents, each with its accessible name'),
 });
 export type TPublicQuestion = z.infer<typeof ZPublicQuestion>;
 
-export const ZSavedAnswer = z.object({ itemId: z.string(), choice: z.number().int().min(0).max(5).nullable() });
+export const ZSavedAnswer = z.object({
+  itemId: z.string(),
+  choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
+});
 
 export const ZQuestionList = z.object({
   sessionId: ZSessionId,
-  examId: z.number().int(),
+  examId: z.int(),
   status: ZSessionStatus,
   startedAt: ZIsoDateTime,
-  deadline: ZIsoDateTime.describe('The timer is this server deadline, not a client counter'),
+  deadline: describe(ZIsoDateTime, 'The timer is this server deadline, not a client counter'),
   serverNow: ZIsoDateTime,
   questions: z.array(ZPublicQuestion),
   answers: z.array(ZSavedAnswer),
-  orderNumber: ZOrderNumber.nullable(),
+  orderNumber: z.nullable(ZOrderNumber),
 });
 export type TQuestionList = z.infer<typeof ZQuestionList>;
 
@@ -48,28 +51,18 @@ export const questionList = defineEndpoint({
   summary: "The visitor's test session: its form (drawings only, never the key), saved answers and deadline",
   tags,
   params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
-  query: z.object({ restart: z.enum(['1']).optional().describe('Start a new session (redo the test)') }),
+  query: z.object({ restart: describe(z.optional(z.enum(['1'])), 'Start a new session (redo the test)') }),
   response: ZQuestionList,
 });
 
 export const ZAnswerInput = z.object({
   sessionId: ZSessionId,
-  itemId: z.string().min(1).max(64),
-  choice: z.number().int().min(0).max(5).nullable(),
-  timeMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3_600_000)
-    .describe('Time on the item, summed over visits'),
-  firstChoiceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3_600_000)
-    .nullable(),
-  changes: z.number().int().min(0).max(1000),
-  focusLosses: z.number().int().min(0).max(1000),
+  itemId: z.string().check(z.minLength(1), z.maxLength(64)),
+  choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
+  timeMs: describe(z.int().check(z.minimum(0), z.maximum(24 * 3_600_000)), 'Time on the item, summed over visits'),
+  firstChoiceMs: z.nullable(z.int().check(z.minimum(0), z.maximum(24 * 3_600_000))),
+  changes: z.int().check(z.minimum(0), z.maximum(1000)),
+  focusLosses: z.int().check(z.minimum(0), z.maximum(1000)),
 });
 export type TAnswerInput = z.input<typeof ZAnswerInput>;
 
@@ -81,7 +74,7 @@ export const saveAnswer = defineEndpoint({
   summary: 'Save one answer as it is given (idempotent: the latest state of the item wins)',
   tags,
   body: ZAnswerInput,
-  response: z.object({ answered: z.number().int() }),
+  response: z.object({ answered: z.int() }),
 });
 
 export const confirmSession = defineEndpoint({
@@ -92,7 +85,7 @@ export const confirmSession = defineEndpoint({
   summary: 'Final confirmation: the answers are locked',
   tags,
   body: z.object({ sessionId: ZSessionId }),
-  response: z.object({ status: ZSessionStatus, answered: z.number().int() }),
+  response: z.object({ status: ZSessionStatus, answered: z.int() }),
 });
 
 export const ZOrderStatus = z.enum(['pending_payment', 'paid', 'refunded']);
@@ -127,8 +120,8 @@ export const updateOrderEmail = defineEndpoint({
     email: ZEmail,
     consent: z.object({
       terms: z.literal(true, { message: 'Please agree to the privacy policy' }),
-      termsVersion: z.string().max(20),
-      privacyVersion: z.string().max(20),
+      termsVersion: z.string().check(z.maxLength(20)),
+      privacyVersion: z.string().check(z.maxLength(20)),
     }),
     hl: ZLanguageTag,
   }),
@@ -137,13 +130,13 @@ export const updateOrderEmail = defineEndpoint({
 
 export const ZOrderInfo = z.object({
   orderNumber: ZOrderNumber,
-  examId: z.number().int(),
+  examId: z.int(),
   status: ZOrderStatus,
   createdAt: ZIsoDateTime,
   locale: ZLocale,
   hasEmail: z.boolean(),
-  answered: z.number().int(),
-  questionCount: z.number().int(),
+  answered: z.int(),
+  questionCount: z.int(),
   /** Filled only for paid orders, at the tier bought (checkout and report issues). */
   result: z.null(),
 });

@@ -1,23 +1,18 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZLanguageTag } from '../fields';
 import { ZIdParam } from '../scope';
+import { describe, z } from '../zod';
 
 export const ZSupportTopic = z.enum(['test', 'report', 'billing', 'subscription', 'privacy', 'other']);
 export type TSupportTopic = z.infer<typeof ZSupportTopic>;
 
 export const ZSupportRequest = z.object({
-  name: z.string().trim().min(1, { message: 'Please input name' }).max(LIMITS.nameMax),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please input name'), z.maxLength(LIMITS.nameMax)),
   email: ZEmail,
   topic: ZSupportTopic,
-  message: z.string().trim().min(LIMITS.supportMessageMin).max(LIMITS.supportMessageMax),
-  orderNumber: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]*$/)
-    .optional(),
+  message: z.string().check(z.trim(), z.minLength(LIMITS.supportMessageMin), z.maxLength(LIMITS.supportMessageMax)),
+  orderNumber: z.optional(z.string().check(z.trim(), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]*$/))),
   examId: ZIdParam,
   hl: ZLanguageTag,
 });
@@ -31,5 +26,5 @@ export const supportContact = defineEndpoint({
   summary: 'Send a message to support; the visitor receives an acknowledgement e-mail',
   tags: ['support'],
   body: ZSupportRequest,
-  response: z.object({ ticketId: z.string().describe('Reference quoted in the acknowledgement e-mail') }),
+  response: z.object({ ticketId: describe(z.string(), 'Reference quoted in the acknowledgement e-mail') }),
 });

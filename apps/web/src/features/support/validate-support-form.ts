@@ -1,5 +1,5 @@
 import { LIMITS, type TSupportTopic } from '@mindgauge/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export interface SupportForm {
   name: string;
