@@ -55,14 +55,21 @@ export interface LoadResult {
 /** autocannon against loopback only; bounded in time. */
 export async function load(
   url: string,
-  o: { connections?: number; seconds?: number; method?: 'GET' | 'POST'; body?: string } = {},
+  o: {
+    connections?: number;
+    seconds?: number;
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: o.connections ?? 50,
     duration: o.seconds ?? 10,
     method: o.method ?? 'GET',
-    ...(o.body ? { body: o.body, headers: { 'content-type': 'application/json' } } : {}),
+    headers: { ...(o.body ? { 'content-type': 'application/json' } : {}), ...o.headers },
+    ...(o.body ? { body: o.body } : {}),
   });
   return {
     reqPerSec: Math.round(result.requests.average),

@@ -8,7 +8,8 @@ import { parseEnv } from '../../apps/server/src/config/env';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-'));
 const env = parseEnv({
   DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
-  SERVE_WEB: 'false',
+  // The browser benchmarks need the built web app; the API ones measure the API alone.
+  SERVE_WEB: process.argv.includes('--web') ? 'true' : 'false',
   LOG_LEVEL: 'silent',
   RATE_LIMIT_MAX: '100000000',
   PORT: '0',

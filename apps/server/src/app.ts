@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -107,6 +109,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
 
   registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`]);
+  // Brotli at a fast level for dynamic responses (the 250 KB test form shrinks about tenfold); the web
+  // app's files are compressed once at build time and served as they are (see static-web.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.

@@ -82,6 +82,22 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     expect(fresh.data.sessionId).not.toBe(first.data.sessionId);
   });
 
+  it('sends the form compressed when the browser accepts it (about a tenth of its size)', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en' });
+    const cookie = plain.cookies.find((c) => c.name === 'IQ-exam')?.value ?? '';
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/exam/question/list/1799/en',
+      headers: { 'accept-encoding': 'br' },
+      cookies: { 'IQ-exam': cookie },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    const decoded = JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'));
+    expect(decoded.data.questions).toEqual(plain.json().data.questions);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+  });
+
   it('names options in the visitor language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/ja' });
     const q = res.json().data.questions[0];

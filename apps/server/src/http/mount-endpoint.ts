@@ -38,8 +38,12 @@ export interface HandlerInput<E extends EndpointDef> {
  * inside the wrapper, without serializing it again.
  */
 export class RawJsonData {
-  constructor(readonly json: string) {}
+  /** The JSON of `data`, in pieces (strings or cached buffers) that are joined without re-encoding. */
+  constructor(readonly parts: readonly (string | Buffer)[]) {}
 }
+
+const WRAP_START = Buffer.from(`{"result":${RESULT_OK},"data":`);
+const WRAP_END = Buffer.from('}');
 
 /**
  * Mounts one contract endpoint: its schemas validate the request, serialize the response and feed the
@@ -75,10 +79,13 @@ export function mountEndpoint<E extends EndpointDef>(
         reply,
       });
       if (data instanceof RawJsonData) {
-        // A string payload bypasses the serializer: the bytes go out as they are.
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(`{"result":${RESULT_OK},"data":${data.json}}` as never);
+        // A Buffer payload bypasses the serializer: the bytes go out as they are.
+        const body = Buffer.concat([
+          WRAP_START,
+          ...data.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)),
+          WRAP_END,
+        ]);
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       return { result: RESULT_OK as typeof RESULT_OK, data: data as unknown };
     },

@@ -41,6 +41,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, c
     prefix: '/',
     index: false,
     wildcard: true,
+    // build-web writes .br and .gz next to every asset; the matching one is sent as it is.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -19,8 +19,8 @@ export function keyOf(form: Form): string {
 }
 
 /**
- * The drawings a visitor sees, with accessible names in their language, serialized once per session and
- * language (a refresh or a second instance rebuilds the same bytes from the seed).
+ * The drawings a visitor sees, with accessible names in their language, serialized once (as bytes) per
+ * session and language (a refresh or a second instance rebuilds the same bytes from the seed).
  */
 export function publicQuestionsJson(
   cache: TtlCache,
@@ -28,7 +28,7 @@ export function publicQuestionsJson(
   sessionId: string,
   seed: string,
   hl: Locale,
-): Promise<string> {
+): Promise<Buffer> {
   return cache.get(`form:${sessionId}:${hl}`, async () => {
     const form = buildForm(seed);
     const labels = {
@@ -39,6 +39,6 @@ export function publicQuestionsJson(
       const pub = toPublicItem(item, labels);
       return { id: pub.id, index, part: form.partOf[index] ?? 1, context: [...pub.context], options: [...pub.options] };
     });
-    return JSON.stringify(questions);
+    return Buffer.from(JSON.stringify(questions));
   });
 }

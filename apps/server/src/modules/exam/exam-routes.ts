@@ -8,7 +8,7 @@ export const SESSION_COOKIE = 'IQ-exam';
 
 export function examRoutes(app: FastifyInstance, bases: BasePaths, exam: ExamService, secure: boolean): void {
   mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
-    const { sessionId, json } = await exam.questionList(
+    const { sessionId, parts } = await exam.questionList(
       params.examId,
       params.hl,
       req.cookies[SESSION_COOKIE],
@@ -21,7 +21,7 @@ export function examRoutes(app: FastifyInstance, bases: BasePaths, exam: ExamSer
       secure,
       maxAge: 7 * 86_400,
     });
-    return new RawJsonData(json);
+    return new RawJsonData(parts);
   });
   mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
   mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));

@@ -63,7 +63,7 @@ export function examService(d: ExamDeps) {
   return {
     /**
      * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
-     * Returns the response `data` as JSON text: the drawings are serialized once per session and language.
+     * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
      */
     async questionList(examId: number, hl: Locale, cookieSessionId: string | undefined, restart: boolean) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
@@ -86,7 +86,8 @@ export function examService(d: ExamDeps) {
         answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
         orderNumber: order?.order_number ?? null,
       };
-      return { sessionId: session.id, json: JSON.stringify(head).replace('"__QUESTIONS__"', questions) };
+      const [before, after] = JSON.stringify(head).split('"__QUESTIONS__"') as [string, string];
+      return { sessionId: session.id, parts: [before, questions, after] };
     },
 
     async saveAnswer(input: {
