@@ -74,7 +74,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
 await page.goto(`${base}/answer_question/start_loading/IQB-1799?hl=en`);
-await page.locator('.matrix').waitFor();
+await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
 await page.evaluate(() => {
   (window as unknown as { __inp: number[] }).__inp = [];
   new PerformanceObserver((list) => {

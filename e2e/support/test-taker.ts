@@ -35,7 +35,7 @@ export async function startSession(page: Page, hl: string): Promise<{ sessionId:
   const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
   await page.locator('.hero a.button--primary').click();
   const body = await (await list).json();
-  await page.locator('.matrix').waitFor();
+  await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
   return { sessionId: body.data.sessionId as string, deadline: body.data.deadline as string };
 }
 

@@ -23,7 +23,7 @@ describeBrowser('taking the IQ test', () => {
         const body = await (await resumed).json();
         expect(body.data.sessionId).toBe(sessionId);
         expect(body.data.deadline).toBe(deadline);
-        await page.locator('.matrix').waitFor();
+        await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
         expect(await progressText(page)).toBe('14 / 30');
         expect(await page.locator('.countdown__value').textContent()).not.toBe('00:25:00');
         await page.getByRole('button', { name: 'Back' }).click();
@@ -107,14 +107,16 @@ describeBrowser('taking the IQ test', () => {
       await page.getByRole('radio').first().focus();
       const start = Number(
         await page.evaluate(() =>
-          [...document.querySelectorAll('[role=radio]')].indexOf(document.activeElement as Element),
+          [...document.querySelectorAll('.question-pane:not([hidden]) [role=radio]')].indexOf(
+            document.activeElement as Element,
+          ),
         ),
       );
       for (let s = start; s < target; s++) await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('radio').nth(target).getAttribute('aria-checked')).toBe('true');
       // Only the chosen option is in the tab order.
-      expect(await page.locator('[role=radio][tabindex="0"]').count()).toBe(1);
+      expect(await page.locator('.question-pane:not([hidden]) [role=radio][tabindex="0"]').count()).toBe(1);
       await next(page);
     }
     await expect.poll(() => page.locator('#confirm-title').count()).toBe(1);
@@ -142,7 +144,7 @@ describeBrowser('taking the IQ test', () => {
     await expectAccessible(page, 'abnormal');
     expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Redo the test' }).click();
-    await page.locator('.matrix').waitFor();
+    await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(await progressText(page)).toBe('1 / 30');
     const fresh = await page.request.get('/api/exam/question/list/1799/en');
     expect((await fresh.json()).data.sessionId).not.toBe(sessionId);

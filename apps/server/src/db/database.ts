@@ -44,6 +44,30 @@ export function openDatabase(url: string, poolMax = 10): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely prepares a statement for every query; better-sqlite3 statements are reusable, and on the single
+ * connection they run one at a time, so the same SQL text can share one prepared statement. (We never
+ * stream with `iterate`, the one case where a shared statement could be busy.) Bounded, in case of SQL
+ * built with varying shapes.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
+      return (sql: string) => {
+        let stmt = statements.get(sql);
+        if (!stmt) {
+          if (statements.size >= 1000) statements.clear();
+          stmt = target.prepare(sql);
+          statements.set(sql, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import type { TQuestionList } from '@mindgauge/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
@@ -31,6 +31,11 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     throw redirect(withKeptQuery(continueHref(session, params.scope as string), new URL(request.url).search));
   }
   return null;
+}
+
+/** Each option's accessible name, from its SVG <title>. */
+function optionNamesOf(options: readonly string[]): string[] {
+  return options.map((svg) => /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? '');
 }
 
 const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> = {
@@ -186,10 +191,11 @@ export function Component() {
   }, [index]);
 
   const milestone = MILESTONES[answered];
-  const optionNames = useMemo(
-    () => question.options.map((svg) => /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? ''),
-    [question.options],
-  );
+  // The upcoming question is drawn ahead, hidden, in a low-priority render: NEXT then only reveals DOM
+  // that is already parsed, so the new matrix paints in the frame of the click.
+  const deferredIndex = useDeferredValue(index);
+  const upcoming = session.questions[deferredIndex + 1];
+  const panes = upcoming && upcoming.id !== question.id ? [question, upcoming] : [question];
 
   if (mode === 'confirm') {
     return (
@@ -245,14 +251,18 @@ export function Component() {
         <span className="visually-hidden">{t('question.progressLabel', { current: index + 1, total })}. </span>
         {t('question.instruction')}
       </h1>
-      <MatrixGrid context={question.context} number={index + 1} />
-      <OptionGroup
-        label={t('question.optionsLabel')}
-        options={question.options}
-        names={optionNames}
-        value={current}
-        onChoose={choose}
-      />
+      {panes.map((q) => (
+        <div key={q.id} className="question-pane" hidden={q.id !== question.id}>
+          <MatrixGrid context={q.context} number={q.index + 1} />
+          <OptionGroup
+            label={t('question.optionsLabel')}
+            options={q.options}
+            names={optionNamesOf(q.options)}
+            value={progress[q.id]?.choice ?? null}
+            onChoose={choose}
+          />
+        </div>
+      ))}
 
       <p className="test-screen__status" role="status" aria-live="polite">
         {milestone && current !== null ? t(`question.${milestone}`) : status}
