@@ -126,6 +126,23 @@ describeBrowser('taking the IQ test', () => {
     await expectAccessible(page, 'e-mail capture ja');
   });
 
+  it('the landing shows the platform numbers, and a lost connection at the start offers a refresh that keeps records', async () => {
+    const page = await b.newPage();
+    await page.goto('/landing_page/test_center/IQB-1799?hl=en');
+    await expect.poll(() => page.getByRole('heading', { name: 'Results by country' }).count()).toBe(1);
+    // The page shows exactly what the platform counted (no country reaches the minimum sample in this run).
+    const stats = (await (await page.request.get('/api/exam/stats/1799')).json()).data;
+    expect(await page.getByText(/people have taken this test here so far/).count()).toBe(stats.tested > 0 ? 1 : 0);
+    expect(await page.getByText(/Country averages appear here once enough people/).count()).toBe(1);
+    expect(stats.countries).toEqual([]);
+    await page.route('**/api/exam/question/list/**', (route) => route.abort('internetdisconnected'));
+    await page.locator('.hero a.button--primary').click();
+    await expect
+      .poll(() => page.locator('h1').textContent(), { timeout: 15_000 })
+      .toBe('Your connection seems unstable');
+    expect(await page.getByText('Your answers are saved. Refresh to continue where you left off.').count()).toBe(1);
+  });
+
   it('a rapid-clicking session lands on the abnormal-test page, and can redo the test', async () => {
     const page = await b.newPage();
     await page.clock.install();

@@ -154,8 +154,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clock,
     // Rendered forms: ~250 KB each, rebuilt from the seed on a miss.
     formCache: createTtlCache(clock, 30 * 60_000, 200),
+    statsCache: createTtlCache(clock, 5 * 60_000),
+    minCountrySample: env.MIN_COUNTRY_SAMPLE,
   });
-  await app.register(async (scope) => examRoutes(scope, bases, exam, env.PUBLIC_URL.startsWith('https://')));
+  await app.register(async (scope) =>
+    examRoutes(scope, bases, exam, {
+      secure: env.PUBLIC_URL.startsWith('https://'),
+      countryHeader: env.COUNTRY_HEADER,
+    }),
+  );
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
 
   const web = env.SERVE_WEB

@@ -21,6 +21,7 @@ export const endpoints = {
   createExamOrder: exam.createExamOrder,
   updateOrderEmail: exam.updateOrderEmail,
   orderInfo: exam.orderInfo,
+  examStats: exam.examStats,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -37,6 +37,11 @@ export const ZEnv = z
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     SEED_CONTENT: bool.default(true),
+    COUNTRY_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]*$/, 'lower-case header name')
+      .default(''),
+    MIN_COUNTRY_SAMPLE: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {

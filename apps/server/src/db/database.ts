@@ -32,6 +32,11 @@ function sqlitePath(url: string): string {
 export function openDatabase(url: string, poolMax = 10): Db {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: poolMax });
+    // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
+    // process: the pool replaces it, and queries in flight report their own errors.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -103,6 +103,9 @@ export interface Database {
     scored_at: number | null;
     result: string | null;
     validity: string | null;
+    /** ISO 3166 alpha-2, from the trusted country header; null when unknown. */
+    country: string | null;
+    iq_score: number | null;
   };
   session_answers: {
     session_id: string;

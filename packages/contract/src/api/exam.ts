@@ -152,3 +152,23 @@ export const orderInfo = defineEndpoint({
   params: z.object({ orderNumber: ZOrderNumber }),
   response: ZOrderInfo,
 });
+
+export const ZExamStats = z.object({
+  tested: describe(z.int(), 'Scored sessions of this exam on this platform'),
+  last7Days: z.int(),
+  minSample: describe(z.int(), 'A country is listed only from this many test takers'),
+  countries: z.array(z.object({ country: z.string(), n: z.int(), meanIq: z.int() })),
+  asOf: ZIsoDateTime,
+});
+export type TExamStats = z.infer<typeof ZExamStats>;
+
+export const examStats = defineEndpoint({
+  id: 'examStats',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/stats/:examId',
+  summary: "The platform's own numbers for an exam: test takers, and mean IQ by country from a minimum sample",
+  tags,
+  params: z.object({ examId: ZExamIdParam }),
+  response: ZExamStats,
+});

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../database';
 import { initial } from './0001-initial';
 import { examSessions } from './0002-exam-sessions';
+import { sessionCountry } from './0003-session-country';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         '0001-initial': initial(dialect),
         '0002-exam-sessions': examSessions(dialect),
+        '0003-session-country': sessionCountry(),
       };
     },
   };

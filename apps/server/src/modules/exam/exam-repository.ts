@@ -45,6 +45,31 @@ export function examRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
+    /** Scored sessions of an exam: the total, and per country the count and mean IQ. */
+    async stats(examId: number, since: number) {
+      const total = await db
+        .selectFrom('exam_sessions')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .executeTakeFirstOrThrow();
+      const recent = await db
+        .selectFrom('exam_sessions')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('scored_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      const countries = await db
+        .selectFrom('exam_sessions')
+        .select(({ fn }) => ['country', fn.countAll<number>().as('n'), fn.avg<number>('iq_score').as('mean')])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('country', 'is not', null)
+        .groupBy('country')
+        .execute();
+      return { total: Number(total.n), recent: Number(recent.n), countries };
+    },
     findOrderBySession(sessionId: string) {
       return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },
@@ -64,14 +89,20 @@ export function examRepository(db: Kysely<Database>) {
      */
     async recordScore(
       sessionId: string,
-      outcome: { status: 'scored' | 'abnormal'; result: string | null; validity: string },
+      outcome: { status: 'scored' | 'abnormal'; result: string | null; validity: string; iqScore: number | null },
       order: OrderRow | null,
       now: number,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('exam_sessions')
-          .set({ status: outcome.status, result: outcome.result, validity: outcome.validity, scored_at: now })
+          .set({
+            status: outcome.status,
+            result: outcome.result,
+            validity: outcome.validity,
+            iq_score: outcome.iqScore,
+            scored_at: now,
+          })
           .where('id', '=', sessionId)
           .where('status', '=', 'confirmed')
           .executeTakeFirst();

@@ -6,19 +6,30 @@ import type { ExamService } from './exam-service';
 /** The visitor's test session rides in an httpOnly cookie, so a refresh or a reopened tab resumes it. */
 export const SESSION_COOKIE = 'IQ-exam';
 
-export function examRoutes(app: FastifyInstance, bases: BasePaths, exam: ExamService, secure: boolean): void {
+/** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */
+function countryFrom(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null;
+}
+
+export function examRoutes(
+  app: FastifyInstance,
+  bases: BasePaths,
+  exam: ExamService,
+  options: { secure: boolean; countryHeader: string },
+): void {
   mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
     const { sessionId, parts } = await exam.questionList(
       params.examId,
       params.hl,
       req.cookies[SESSION_COOKIE],
       query.restart === '1',
+      options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
     );
     reply.setCookie(SESSION_COOKIE, sessionId, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: options.secure,
       maxAge: 7 * 86_400,
     });
     return new RawJsonData(parts);
@@ -28,4 +39,5 @@ export function examRoutes(app: FastifyInstance, bases: BasePaths, exam: ExamSer
   mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
   mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body }) => exam.updateEmail(body));
   mountEndpoint(app, bases, endpoints.orderInfo, ({ params }) => exam.orderInfo(params.orderNumber));
+  mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
 }

@@ -1,4 +1,4 @@
-import type { Locale, TCreateOrderResult, TOrderInfo } from '@mindgauge/contract';
+import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo } from '@mindgauge/contract';
 import {
   type IqSession,
   MODEL_PRIOR_NORM,
@@ -24,6 +24,9 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
+  statsCache: TtlCache;
+  /** Countries are shown only from this many scored sessions on. */
+  minCountrySample: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -35,7 +38,7 @@ export function examService(d: ExamDeps) {
     return s;
   }
 
-  async function createSession(examId: number, hl: Locale): Promise<SessionRow> {
+  async function createSession(examId: number, hl: Locale, country: string | null): Promise<SessionRow> {
     const exam = await d.content.requireExam(examId);
     // Only the matrix test has a generated form; the personality test has its own flow.
     if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
@@ -55,6 +58,8 @@ export function examService(d: ExamDeps) {
       scored_at: null,
       result: null,
       validity: null,
+      country,
+      iq_score: null,
     };
     await d.repo.insertSession(row);
     return row;
@@ -65,10 +70,16 @@ export function examService(d: ExamDeps) {
      * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
      * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
      */
-    async questionList(examId: number, hl: Locale, cookieSessionId: string | undefined, restart: boolean) {
+    async questionList(
+      examId: number,
+      hl: Locale,
+      cookieSessionId: string | undefined,
+      restart: boolean,
+      country: string | null,
+    ) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
       if (!session || session.exam_id !== examId || session.form_version !== FORM_VERSION) {
-        session = await createSession(examId, hl);
+        session = await createSession(examId, hl, country);
       }
       const [answers, order, questions] = await Promise.all([
         d.repo.listAnswers(session.id),
@@ -176,6 +187,7 @@ export function examService(d: ExamDeps) {
             status: result.valid ? 'scored' : 'abnormal',
             result: result.valid ? JSON.stringify(result) : null,
             validity: JSON.stringify(result.validity),
+            iqScore: result.valid ? Math.round(result.iq.iq * 10) / 10 : null,
           },
           order,
           now,
@@ -200,6 +212,27 @@ export function examService(d: ExamDeps) {
       const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
       await d.repo.updateOrderEmail(order.order_number, input.email.toLowerCase(), consent, now);
       return { orderNumber: order.order_number, email: input.email.toLowerCase() };
+    },
+
+    /**
+     * The platform's own numbers for the landing page: how many have taken the test, and per country the
+     * mean IQ, only where at least `minCountrySample` people from it took the test.
+     */
+    stats(examId: number): Promise<TExamStats> {
+      return d.statsCache.get(`stats:${examId}`, async () => {
+        await d.content.requireExam(examId);
+        const now = d.clock.now();
+        const s = await d.repo.stats(examId, now - 7 * 86_400_000);
+        const countries = s.countries
+          .filter(
+            (c): c is typeof c & { country: string } =>
+              typeof c.country === 'string' && Number(c.n) >= d.minCountrySample,
+          )
+          .map((c) => ({ country: c.country, n: Number(c.n), meanIq: Math.round(Number(c.mean)) }))
+          .sort((a, b) => b.meanIq - a.meanIq || b.n - a.n)
+          .slice(0, 10);
+        return { tested: s.total, last7Days: s.recent, minSample: d.minCountrySample, countries, asOf: iso(now) };
+      });
     },
 
     /** Status only: the score stays on the server until the order is paid (checkout issue). */

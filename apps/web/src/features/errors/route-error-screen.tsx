@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
+import { ROUTES, type RouteKey } from '../../app/paths';
 import { ApiResponseError, NetworkError } from '../../lib/api-client';
 import { ErrorScreen } from './error-screen';
 import { NetworkUnstableScreen } from './network-unstable-screen';
@@ -7,9 +8,13 @@ import { NotFoundScreen } from './not-found-screen';
 /** Chooses the screen for a failed route: 404, network-unstable, or the error page with its status. */
 export function RouteErrorScreen() {
   const error = useRouteError();
+  const key = (useMatches().at(-1)?.handle as { key?: RouteKey } | undefined)?.key;
+  const group = key ? ROUTES[key].group : undefined;
+  // During the test, "refresh" keeps every record; during payment, "reload" checks the payment.
+  const context = group === 'answer' ? 'test' : group === 'payment' ? 'payment' : 'generic';
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
-  if (error instanceof NetworkError) return <NetworkUnstableScreen />;
+  if (error instanceof NetworkError) return <NetworkUnstableScreen context={context} />;
   const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiResponseError ? error.status : 500;
   if (status >= 500) console.error(error);
   return <ErrorScreen status={status} />;

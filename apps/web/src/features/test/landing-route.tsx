@@ -9,11 +9,16 @@ import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { examQuery } from '../exams/api/get-exams';
+import { examStatsQuery } from './api/get-exam-stats';
 import { BellCurve } from './components/bell-curve';
+import { CountryTable } from './components/country-table';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
-  await queryClient.ensureQueryData(examQuery(scope.examId, localeFromRequest(request)));
+  await Promise.all([
+    queryClient.ensureQueryData(examQuery(scope.examId, localeFromRequest(request))),
+    queryClient.ensureQueryData(examStatsQuery(scope.examId)),
+  ]);
   return null;
 }
 
@@ -32,6 +37,7 @@ export function Component() {
   const scope = useScope();
   const locale = useLocale();
   const exam = useQuery(examQuery(scope.examId, locale)).data;
+  const stats = useQuery(examStatsQuery(scope.examId)).data;
   const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
   const startHref = buildHref('answerStartLoading', { scope: scope.value });
 
@@ -84,7 +90,7 @@ export function Component() {
 
       <section className="container section" aria-labelledby="countries-title">
         <h2 id="countries-title">{t('landing.countriesTitle')}</h2>
-        <p className="section__lead">{t('landing.countriesEmpty', { min: 30 })}</p>
+        {stats ? <CountryTable stats={stats} /> : null}
       </section>
 
       <section className="container section" aria-labelledby="steps-title">

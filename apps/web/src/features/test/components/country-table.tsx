@@ -1,0 +1,41 @@
+import type { TExamStats } from '@mindgauge/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/use-locale';
+
+/** Mean IQ by country, from the platform's own results; country names from the browser (Intl). */
+export function CountryTable({ stats }: { stats: TExamStats }) {
+  const { t } = useTranslation('test');
+  const locale = useLocale();
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <>
+      {stats.tested > 0 ? (
+        <p className="section__lead">{t('landing.countriesTested', { count: stats.tested })}</p>
+      ) : null}
+      {stats.countries.length === 0 ? (
+        <p className="section__lead">{t('landing.countriesEmpty', { min: stats.minSample })}</p>
+      ) : (
+        <table className="country-table">
+          <caption className="visually-hidden">{t('landing.countriesCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('landing.countryColumn')}</th>
+              <th scope="col">{t('landing.peopleColumn')}</th>
+              <th scope="col">{t('landing.meanColumn')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.countries.map((c) => (
+              <tr key={c.country}>
+                <th scope="row">{names.of(c.country) ?? c.country}</th>
+                <td>{number.format(c.n)}</td>
+                <td>{c.meanIq}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
