@@ -78,6 +78,22 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
     const info = (await get('/api/exam/info/1799')).json();
     expect(info.data.languages).toHaveLength(9);
     expect(info.data.description).toContain('3 × 3');
+    // The engine's classification, translated: seven classes whose shares cover the whole population.
+    expect(info.data.classes.map((c: { id: string }) => c.id)).toEqual([
+      'genius',
+      'very-superior',
+      'superior',
+      'normal',
+      'dullness',
+      'borderline',
+      'below-70',
+    ]);
+    expect(info.data.classes[0]).toMatchObject({ name: 'Genius or near genius', min: 145, max: null });
+    const total = info.data.classes.reduce((n: number, c: { share: number }) => n + c.share, 0);
+    expect(total).toBeCloseTo(1, 3);
+    const ja = (await get('/api/exam/info/1799?hl=ja')).json();
+    expect(ja.data.classes[0].name).not.toBe('Genius or near genius');
+    expect((await get('/api/exam/info/1800')).json().data.classes).toEqual([]);
   });
 
   it('answers unknown exams, articles and documents with a 404 and a stable code', async () => {

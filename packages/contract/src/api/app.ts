@@ -191,9 +191,19 @@ export const ZExamSummary = z.object({
 });
 export type TExamSummary = z.infer<typeof ZExamSummary>;
 
+export const ZIqClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  min: describe(z.nullable(z.int()), 'Lowest IQ of the class; null for the lowest class'),
+  max: describe(z.nullable(z.int()), 'First IQ above the class; null for the highest class'),
+  share: describe(z.number(), 'Share of the population (normal distribution, mean 100, SD 15), 0..1'),
+});
+export type TIqClass = z.infer<typeof ZIqClass>;
+
 export const ZExamDetail = z.extend(ZExamSummary, {
   description: z.string(),
   languages: z.array(ZLocale),
+  classes: describe(z.array(ZIqClass), "The engine's IQ classification (empty for exams without an IQ)"),
 });
 export type TExamDetail = z.infer<typeof ZExamDetail>;
 

@@ -12,6 +12,7 @@ import {
   type TProtocolDetail,
   type TProtocolSummary,
 } from '@mindgauge/contract';
+import { IQ_CLASSES, populationShare } from '@mindgauge/psychometrics';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -164,6 +165,16 @@ export function contentService(repo: ContentRepository, translator: Translator, 
         ...examSummary(exam, hl),
         description: translator.t(hl, `content:exam.${exam.kind}.description`),
         languages,
+        classes:
+          exam.kind === 'iq'
+            ? IQ_CLASSES.map((c) => ({
+                id: c.id,
+                name: translator.t(hl, c.key.replace('.', ':')),
+                min: c.min,
+                max: c.max,
+                share: Math.round(populationShare(c) * 10_000) / 10_000,
+              }))
+            : [],
       };
     },
   };

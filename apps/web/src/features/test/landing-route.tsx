@@ -1,3 +1,4 @@
+import type { TIqClass } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -22,14 +23,12 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   return null;
 }
 
-/** IQ ranges and the share of the population in each (normal distribution, mean 100, SD 15). */
-const RANGES = [
-  { range: '130+', share: '2%' },
-  { range: '115–129', share: '14%' },
-  { range: '85–114', share: '68%' },
-  { range: '70–84', share: '14%' },
-  { range: '< 70', share: '2%' },
-];
+/** "145+", "130–144", "< 70": the classes as visitors read them. */
+function rangeLabel(c: TIqClass): string {
+  if (c.max === null) return `${c.min}+`;
+  if (c.min === null) return `< ${c.max}`;
+  return `${c.min}–${c.max - 1}`;
+}
 
 /** The test-centre landing: start the test; facts, the distribution, the classification, the steps. */
 export function Component() {
@@ -38,6 +37,7 @@ export function Component() {
   const locale = useLocale();
   const exam = useQuery(examQuery(scope.examId, locale)).data;
   const stats = useQuery(examStatsQuery(scope.examId)).data;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
   const startHref = buildHref('answerStartLoading', { scope: scope.value });
 
@@ -66,10 +66,11 @@ export function Component() {
       <section className="container section" aria-labelledby="classes-title">
         <h2 id="classes-title">{t('landing.classesTitle')}</h2>
         <ul className="class-list">
-          {RANGES.map((r) => (
-            <li key={r.range}>
-              <span className="class-list__range">{t('landing.classRange', { range: r.range })}</span>
-              <span className="class-list__share">{t('landing.share', { share: r.share })}</span>
+          {(exam?.classes ?? []).map((c) => (
+            <li key={c.id}>
+              <span className="class-list__name">{c.name}</span>
+              <span className="class-list__range">{t('landing.classRange', { range: rangeLabel(c) })}</span>
+              <span className="class-list__share">{t('landing.share', { share: percent.format(c.share) })}</span>
             </li>
           ))}
         </ul>
