@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type LoadResult, load, serve, writeResult } from './lib';
 
 /**
@@ -23,7 +26,9 @@ function summarise(runs: LoadResult[]) {
 const real = await serve('servers/real-server.ts');
 const realUrl = `http://127.0.0.1:${real.port}${PATH}`;
 const bytes = await (await fetch(realUrl)).text();
-const bare = await serve('servers/bare-server.ts', [bytes]);
+const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-')), 'body.json');
+fs.writeFileSync(bodyFile, bytes);
+const bare = await serve('servers/bare-bytes-server.ts', [PATH, bodyFile]);
 const bareUrl = `http://127.0.0.1:${bare.port}${PATH}`;
 
 await load(realUrl, { seconds: 2 }); // warm-up: JIT and caches

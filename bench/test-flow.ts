@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
 import { type LoadResult, load, ROOT, serve, writeResult } from './lib';
 
 /**
@@ -16,7 +17,7 @@ import { type LoadResult, load, ROOT, serve, writeResult } from './lib';
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath() ?? '/usr/bin/chromium';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 if (spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) {
@@ -60,18 +61,7 @@ const questionList = {
 questionList.ratio = Number((questionList.real.reqPerSec / questionList.bare.reqPerSec).toFixed(3));
 
 // --- 2. Next question: input to next paint ---
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
 await page.goto(`${base}/answer_question/start_loading/IQB-1799?hl=en`);
 await page.locator('.question-pane:not([hidden]) .matrix').waitFor();

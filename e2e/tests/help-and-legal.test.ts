@@ -18,7 +18,7 @@ describeBrowser('help centre, support and legal documents', () => {
     expect(page.url()).toMatch(/\/helpDetail\/IQB-1799\?(.*&)?id=\d+/);
     expect(await page.locator('.rich-text h2').count()).toBeGreaterThan(1);
     // Focus moved to the new page's heading for screen readers.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expectAccessible(page, 'help detail');
 
     const id = new URL(page.url()).searchParams.get('id');

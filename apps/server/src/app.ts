@@ -109,9 +109,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
 
   registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`]);
-  // Brotli at a fast level for dynamic responses (the 250 KB test form shrinks about tenfold); the web
-  // app's files are compressed once at build time and served as they are (see static-web.ts).
+  // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
+  // 250 KB test form shrinks about tenfold). Small JSON would only pay the hooks; the web app's files are
+  // compressed once at build time and served as they are (see static-web.ts).
   await app.register(fastifyCompress, {
+    global: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },

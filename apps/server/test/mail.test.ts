@@ -49,6 +49,17 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  const workerWith = (transport: MailTransport) =>
+    createMailWorker({
+      repo: outboxRepository(t.deps.db.kysely),
+      transport,
+      translator: t.deps.translator,
+      clock: t.clock,
+      from: 'a@b.c',
+      siteUrl: 'http://x.test',
+      maxAttempts: 3,
+      intervalMs: 1000,
+    });
   const mailbox = () => t.deps.db.kysely.selectFrom('local_mailbox').selectAll().orderBy('id').execute();
   const outbox = () => t.deps.db.kysely.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
 
@@ -131,17 +142,7 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
       send: async (m: OutgoingMail) => void sent.push(m.to),
       close: async () => {},
     };
-    const make = () =>
-      createMailWorker({
-        repo: outboxRepository(t.deps.db.kysely),
-        transport: counting,
-        translator: t.deps.translator,
-        clock: t.clock,
-        from: 'a@b.c',
-        siteUrl: 'http://x.test',
-        maxAttempts: 3,
-        intervalMs: 1000,
-      });
+    const make = () => workerWith(counting);
     const [a, b] = await Promise.all([make().runOnce(), make().runOnce()]);
     expect(a + b).toBe(10);
     expect(new Set(sent).size).toBe(10);
@@ -158,16 +159,7 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
       },
       close: async () => {},
     };
-    const worker = createMailWorker({
-      repo: outboxRepository(t.deps.db.kysely),
-      transport: failing,
-      translator: t.deps.translator,
-      clock: t.clock,
-      from: 'a@b.c',
-      siteUrl: 'http://x.test',
-      maxAttempts: 3,
-      intervalMs: 1000,
-    });
+    const worker = workerWith(failing);
     await enqueueMail(
       t.deps.db.kysely,
       { template: 'supportAck', locale: 'en', to: 'fail@example.com', payload },

@@ -5,20 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
-import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
-import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { useLocale } from '../../i18n/use-locale';
 import { NetworkError } from '../../lib/api-client';
 import { NetworkUnstableScreen } from '../errors/network-unstable-screen';
 import { questionListQuery, restartSession } from './api/get-question-list';
 import { createExamOrder } from './api/session-calls';
+import { loadSession } from './session-routing';
 
-export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
-  const scope = scopeFromParams(params);
-  await queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
+  await loadSession(args, ctx);
   return null;
 }
 

@@ -5,13 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
-import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { withKeptQuery } from '../../components/app-link';
 import { useOnline } from '../../components/offline-banner';
 import { PageTitle } from '../../components/page-title';
-import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { useLocale } from '../../i18n/use-locale';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from './api/answer-queue';
@@ -22,13 +21,12 @@ import { Countdown } from './components/countdown';
 import { MatrixGrid } from './components/matrix-grid';
 import { OptionGroup } from './components/option-group';
 import { EMPTY_PROGRESS, type ItemProgress, readProgress, withChoice, writeProgress } from './progress';
-import { continueHref } from './session-routing';
+import { continueHref, loadSession } from './session-routing';
 
-export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
-  const scope = scopeFromParams(params);
-  const session = await queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
+  const session = await loadSession(args, ctx);
   if (session.status !== 'active') {
-    throw redirect(withKeptQuery(continueHref(session, params.scope as string), new URL(request.url).search));
+    throw redirect(withKeptQuery(continueHref(session, args.params.scope as string), new URL(args.request.url).search));
   }
   return null;
 }

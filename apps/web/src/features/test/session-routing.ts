@@ -1,9 +1,20 @@
 import type { TQuestionList } from '@mindgauge/contract';
+import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref, type RouteKey } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { localeFromRequest } from '../../i18n/use-locale';
+import { questionListQuery } from './api/get-question-list';
 
 /** Where a session in a given state continues: questions, evaluation, or the e-mail step. */
 export function continueHref(session: Pick<TQuestionList, 'status' | 'orderNumber'>, scope: string): string {
   const key: RouteKey =
     session.status === 'active' ? 'answerStandard' : session.status === 'scored' ? 'answerEmail' : 'answerLoading';
   return buildHref(key, { scope }, session.orderNumber && key === 'answerEmail' ? { order: session.orderNumber } : {});
+}
+
+/** The visitor's session for a screen of the test flow (fetched once, then read from the query cache). */
+export function loadSession({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  const scope = scopeFromParams(params);
+  return queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
 }
