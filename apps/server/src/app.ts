@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`]);
   // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
-  // 250 KB test form shrinks about tenfold). Small JSON would only pay the hooks; the web app's files are
+  // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
   // compressed once at build time and served as they are (see static-web.ts).
   await app.register(fastifyCompress, {
     global: false,
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     content: deps.content,
     translator,
     clock,
-    // Rendered forms: ~250 KB each, rebuilt from the seed on a miss.
+    // Rendered forms: ~150 KB each, rebuilt from the seed on a miss.
     formCache: createTtlCache(clock, 30 * 60_000, 200),
     statsCache: createTtlCache(clock, 5 * 60_000),
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
