@@ -6,6 +6,7 @@ import type { ScreenContext } from '../../app/screens';
 import { isRegistered } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
+import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { categoriesQuery, useCategories } from '../exams/api/get-exams';
@@ -93,17 +94,12 @@ export function Component() {
 
       <section id="how" className="container section" aria-labelledby="how-title">
         <h2 id="how-title">{t('home.stepsTitle')}</h2>
-        <ol className="steps">
-          {(['1', '2', '3'] as const).map((n) => (
-            <li key={n} className="steps__item">
-              <span className="steps__number" aria-hidden="true">
-                {n}
-              </span>
-              <h3>{t(`home.step${n}Title`)}</h3>
-              <p>{t(`home.step${n}Body`)}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps
+          steps={(['1', '2', '3'] as const).map((n) => ({
+            title: t(`home.step${n}Title`),
+            body: t(`home.step${n}Body`),
+          }))}
+        />
       </section>
 
       <section className="section section--tinted" aria-labelledby="promise-title">

@@ -1,20 +1,18 @@
 import type { TCreateOrderResult } from '@mindgauge/contract';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import type { ScreenContext } from '../../app/screens';
-import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
-import { useLocale } from '../../i18n/use-locale';
 import { NetworkError } from '../../lib/api-client';
 import { NetworkUnstableScreen } from '../errors/network-unstable-screen';
-import { questionListQuery, restartSession } from './api/get-question-list';
+import { restartSession } from './api/get-question-list';
 import { createExamOrder } from './api/session-calls';
-import { loadSession } from './session-routing';
+import { loadSession, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
   await loadSession(args, ctx);
@@ -26,12 +24,10 @@ const MEASURES = ['memory', 'speed', 'reaction', 'concentration', 'logic'] as co
 /** Saving and evaluating, then the calculating screen naming the five measures; or the abnormal-test page. */
 export function Component() {
   const { t } = useTranslation('test');
-  const scope = useScope();
-  const locale = useLocale();
+  const { scope, locale, session, queryKey } = useTestSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setAppState = useAppState((s) => s.set);
-  const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
   const [outcome, setOutcome] = useState<TCreateOrderResult | 'network' | null>(null);
   const [step, setStep] = useState(0);
   const [attempt, setAttempt] = useState(0);
@@ -75,7 +71,7 @@ export function Component() {
             className="button button--primary"
             onClick={async () => {
               const fresh = await restartSession(scope.examId, locale);
-              queryClient.setQueryData(questionListQuery(scope.examId, locale).queryKey, fresh);
+              queryClient.setQueryData(queryKey, fresh);
               setAppState({ questionPageNumber: 0 });
               navigate(withKeptQuery(buildHref('answerStandard', { scope: scope.value }), location.search));
             }}

@@ -7,6 +7,7 @@ import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
+import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { examQuery } from '../exams/api/get-exams';
@@ -96,16 +97,7 @@ export function Component() {
 
       <section className="container section" aria-labelledby="steps-title">
         <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
-        <ol className="steps">
-          {(['step1', 'step2', 'step3'] as const).map((s, i) => (
-            <li key={s} className="steps__item">
-              <span className="steps__number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <p>{t(`landing.${s}`)}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={(['step1', 'step2', 'step3'] as const).map((k) => ({ body: t(`landing.${k}`) }))} />
         <AppLink to={startHref} className="button button--primary button--large">
           {t('landing.start')}
         </AppLink>

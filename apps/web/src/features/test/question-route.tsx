@@ -1,27 +1,24 @@
 import type { TQuestionList } from '@mindgauge/contract';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import type { ScreenContext } from '../../app/screens';
-import { useScope } from '../../app/use-scope';
 import { withKeptQuery } from '../../components/app-link';
 import { useOnline } from '../../components/offline-banner';
 import { PageTitle } from '../../components/page-title';
-import { useLocale } from '../../i18n/use-locale';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from './api/answer-queue';
-import { questionListQuery } from './api/get-question-list';
 import { confirmSession } from './api/session-calls';
 import { ConfirmPanel } from './components/confirm-panel';
 import { Countdown } from './components/countdown';
 import { MatrixGrid } from './components/matrix-grid';
 import { OptionGroup } from './components/option-group';
 import { EMPTY_PROGRESS, type ItemProgress, readProgress, withChoice, writeProgress } from './progress';
-import { continueHref, loadSession } from './session-routing';
+import { continueHref, loadSession, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
   const session = await loadSession(args, ctx);
@@ -45,13 +42,11 @@ const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> =
 /** The question screen: matrix, six options, timer, progress, NEXT; confirmation after the last puzzle. */
 export function Component() {
   const { t } = useTranslation('test');
-  const scope = useScope();
-  const locale = useLocale();
+  const { scope, session, queryKey } = useTestSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const online = useOnline();
-  const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
   const total = session.questions.length;
   const setAppState = useAppState((s) => s.set);
   const page = useAppState((s) => s.questionPageNumber);
@@ -176,9 +171,7 @@ export function Component() {
         return;
       }
     }
-    queryClient.setQueryData<TQuestionList>(questionListQuery(scope.examId, locale).queryKey, (s) =>
-      s ? { ...s, status: 'confirmed' } : s,
-    );
+    queryClient.setQueryData<TQuestionList>(queryKey, (s) => (s ? { ...s, status: 'confirmed' } : s));
     setAppState({ questionPageNumber: 0 });
     navigate(withKeptQuery(buildHref('answerLoading', { scope: scope.value }), location.search));
   }

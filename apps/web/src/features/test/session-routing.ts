@@ -1,9 +1,11 @@
 import type { TQuestionList } from '@mindgauge/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
-import { localeFromRequest } from '../../i18n/use-locale';
+import { useScope } from '../../app/use-scope';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { questionListQuery } from './api/get-question-list';
 
 /** Where a session in a given state continues: questions, evaluation, or the e-mail step. */
@@ -17,4 +19,12 @@ export function continueHref(session: Pick<TQuestionList, 'status' | 'orderNumbe
 export function loadSession({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
   return queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+}
+
+/** The current session in a test screen, with the scope and locale it was loaded for. */
+export function useTestSession() {
+  const scope = useScope();
+  const locale = useLocale();
+  const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
+  return { scope, locale, session, queryKey: questionListQuery(scope.examId, locale).queryKey };
 }
