@@ -62,8 +62,7 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
  * cross-origin reads, and no caching of answers that may carry personal data. Document-only headers (COOP,
  * Origin-Agent-Cluster, Permissions-Policy, legacy IE and Flash headers) would only cost bytes.
  */
-export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
-  const page = securityHeaders(publicUrl);
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -76,7 +75,7 @@ export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, apiPrefixes: string[]): void {
   const page = securityHeaders(publicUrl);
-  const api = apiSecurityHeaders(publicUrl);
+  const api = apiSecurityHeaders(page);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(apiPrefixes.some((p) => req.url.startsWith(p)) ? api : page);
     done();

@@ -108,7 +108,3 @@ export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = 
   if (!isApiSuccess(raw)) throw new ApiResponseError(res.status, raw);
   return zc.parse(def.response, raw.data) as zc.output<E['response']>;
 }
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiResponseError && error.status === 404;
-}

@@ -28,9 +28,11 @@ export function publicQuestionsJson(
   sessionId: string,
   seed: string,
   hl: Locale,
+  /** The form when the caller has just built it (a new session): not generated a second time. */
+  built?: Form,
 ): Promise<Buffer> {
   return cache.get(`form:${sessionId}:${hl}`, async () => {
-    const form = buildForm(seed);
+    const form = built ?? buildForm(seed);
     const labels = {
       panel: (i: number) => translator.t(hl, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
       option: (i: number) => translator.t(hl, 'engine:a11y.option', { letter: String.fromCharCode(65 + i) }),

@@ -1,5 +1,6 @@
 import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo } from '@mindgauge/contract';
 import {
+  type Form,
   type IqSession,
   MODEL_PRIOR_NORM,
   PsychometricsInputError,
@@ -38,18 +39,23 @@ export function examService(d: ExamDeps) {
     return s;
   }
 
-  async function createSession(examId: number, hl: Locale, country: string | null): Promise<SessionRow> {
+  async function createSession(
+    examId: number,
+    hl: Locale,
+    country: string | null,
+  ): Promise<{ row: SessionRow; form: Form }> {
     const exam = await d.content.requireExam(examId);
     // Only the matrix test has a generated form; the personality test has its own flow.
     if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
     const now = d.clock.now();
     const seed = randomHex128();
+    const form = buildForm(seed);
     const row: SessionRow = {
       id: publicId(),
       exam_id: examId,
       seed,
       form_version: FORM_VERSION,
-      scoring_key: keyOf(buildForm(seed)),
+      scoring_key: keyOf(form),
       locale: hl,
       status: 'active',
       started_at: now,
@@ -62,7 +68,7 @@ export function examService(d: ExamDeps) {
       iq_score: null,
     };
     await d.repo.insertSession(row);
-    return row;
+    return { row, form };
   }
 
   return {
@@ -78,13 +84,14 @@ export function examService(d: ExamDeps) {
       country: string | null,
     ) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
+      let built: Form | undefined;
       if (!session || session.exam_id !== examId || session.form_version !== FORM_VERSION) {
-        session = await createSession(examId, hl, country);
+        ({ row: session, form: built } = await createSession(examId, hl, country));
       }
       const [answers, order, questions] = await Promise.all([
         d.repo.listAnswers(session.id),
         d.repo.findOrderBySession(session.id),
-        publicQuestionsJson(d.formCache, d.translator, session.id, session.seed, hl),
+        publicQuestionsJson(d.formCache, d.translator, session.id, session.seed, hl, built),
       ]);
       const head = {
         sessionId: session.id,

@@ -1,8 +1,7 @@
-import { ZOrderNumber } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
@@ -16,16 +15,11 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { updateOrderEmail } from './api/session-calls';
-
-function orderFrom(search: URLSearchParams): string {
-  const parsed = ZOrderNumber.safeParse(search.get('order'));
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
+import { orderFromSearch } from './session-routing';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
-  orderFrom(new URL(request.url).searchParams);
+  orderFromSearch(new URL(request.url).searchParams);
   await queryClient.ensureQueryData(privacyAndAgreementQuery(scope.examId, localeFromRequest(request)));
   return null;
 }
@@ -41,7 +35,7 @@ export function Component() {
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
-  const orderNumber = orderFrom(search);
+  const orderNumber = orderFromSearch(search);
   const { data: docs } = useSuspenseQuery(privacyAndAgreementQuery(scope.examId, locale));
   const setAppState = useAppState((s) => s.set);
   const [value, setValue] = useState(useAppState.getState().email);

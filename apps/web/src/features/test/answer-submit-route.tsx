@@ -1,7 +1,6 @@
-import { ZOrderNumber } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
@@ -11,19 +10,14 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { getOrderInfo } from './api/session-calls';
+import { orderFromSearch } from './session-routing';
 
 const orderQuery = (orderNumber: string) =>
   queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderInfo(orderNumber) });
 
-function orderFrom(search: URLSearchParams): string {
-  const parsed = ZOrderNumber.safeParse(search.get('order'));
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
-  await queryClient.ensureQueryData(orderQuery(orderFrom(new URL(request.url).searchParams)));
+  await queryClient.ensureQueryData(orderQuery(orderFromSearch(new URL(request.url).searchParams)));
   return null;
 }
 
@@ -32,7 +26,7 @@ export function Component() {
   const { t } = useTranslation('test');
   const scope = useScope();
   const [search] = useSearchParams();
-  const { data: order } = useSuspenseQuery(orderQuery(orderFrom(search)));
+  const { data: order } = useSuspenseQuery(orderQuery(orderFromSearch(search)));
   const email = useAppState((s) => s.email);
   return (
     <section className="status-screen container" aria-labelledby="submit-title">
