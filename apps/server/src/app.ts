@@ -22,6 +22,7 @@ import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
 import { contentRepository } from './modules/content/content-repository';
 import { contentService } from './modules/content/content-service';
+import { seedCatalog } from './modules/checkout/seed-catalog';
 import { seedContent } from './modules/content/seed-content';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
@@ -29,6 +30,8 @@ import { examService } from './modules/exam/exam-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { outboxRepository } from './modules/mail/outbox-repository';
+import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
+import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { localTransport } from './modules/mail/transports/local-transport';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
@@ -46,6 +49,7 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
+  checkout: CheckoutModule;
 }
 
 /**
@@ -59,7 +63,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const translator = createTranslator();
 
   await migrateToLatest(db);
-  if (env.SEED_CONTENT) await seedContent(db.kysely, translator, clock.now());
+  if (env.SEED_CONTENT) {
+    await seedContent(db.kysely, translator, clock.now());
+    await seedCatalog(db.kysely, translator, clock.now());
+  }
 
   const app = Fastify({
     logger:
@@ -108,7 +115,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailDomain,
   };
 
-  registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`]);
+  registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`], {
+    stripe: env.CARD_PROVIDER === 'stripe',
+  });
   // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
   // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
   // compressed once at build time and served as they are (see static-web.ts).
@@ -121,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
-  const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/'];
+  const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/', SANDBOX_PREFIX];
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     // Static files of the web app are not worth guarding; API calls are.
@@ -165,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
+  const checkout = await checkoutModule(app, bases, deps);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
 
   const web = env.SERVE_WEB
@@ -176,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       })
     : undefined;
 
-  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz'];
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', SANDBOX_PREFIX];
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -186,10 +196,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   app.addHook('onClose', async () => {
+    await checkout.stopJobs();
     await mailWorker.stop();
     await mailTransport.close();
     if (!options.db) await db.close();
   });
 
-  return { app, deps };
+  return { app, deps, checkout };
 }

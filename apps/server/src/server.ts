@@ -13,8 +13,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, deps } = await buildApp({ env });
+  const { app, deps, checkout } = await buildApp({ env });
   deps.mailWorker.start();
+  checkout.startJobs();
 
   let closing = false;
   const shutdown = async (signal: string) => {

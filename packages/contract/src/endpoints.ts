@@ -1,4 +1,5 @@
 import * as app from './api/app';
+import * as checkout from './api/checkout';
 import * as exam from './api/exam';
 import * as support from './api/support';
 
@@ -22,6 +23,16 @@ export const endpoints = {
   updateOrderEmail: exam.updateOrderEmail,
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
+  skuList: checkout.skuList,
+  skuInfo: checkout.skuInfo,
+  paymentMethodList: checkout.paymentMethodList,
+  orderCountryList: checkout.orderCountryList,
+  orderSkuCheck: checkout.orderSkuCheck,
+  promoCheck: checkout.promoCheck,
+  reviewList: checkout.reviewList,
+  createPayment: checkout.createPayment,
+  checkPaymentStatus: checkout.checkPaymentStatus,
+  sendReportCopy: checkout.sendReportCopy,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -1,4 +1,5 @@
 export * from './api/app';
+export * from './api/checkout';
 export * from './api/exam';
 export * from './api/support';
 export * from './constants';
@@ -7,5 +8,6 @@ export * from './endpoints';
 export * from './errors';
 export * from './fields';
 export * from './locale';
+export * from './money';
 export * from './scope';
 export * from './wrapper';

@@ -42,11 +42,38 @@ export const ZEnv = z
       .regex(/^[a-z0-9-]*$/, 'lower-case header name')
       .default(''),
     MIN_COUNTRY_SAMPLE: z.coerce.number().int().min(1).default(30),
+    CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).default('sandbox'),
+    PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal', 'none']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    PAYPAL_CLIENT_ID: z.string().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().optional(),
+    PAYPAL_WEBHOOK_ID: z.string().optional(),
+    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    OFFER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+    REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+    SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
+    const needs = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
+      for (const k of keys) if (cond && !env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${why}` });
+    };
+    needs(
+      env.CARD_PROVIDER === 'stripe',
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      'CARD_PROVIDER=stripe',
+    );
+    needs(
+      env.PAYPAL_PROVIDER === 'paypal',
+      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+      'PAYPAL_PROVIDER=paypal',
+    );
     if (env.API_BASE_PATH === env.PAY_BASE_PATH) {
       ctx.addIssue({ code: 'custom', path: ['PAY_BASE_PATH'], message: 'must differ from API_BASE_PATH' });
     }

@@ -127,5 +127,120 @@ export interface Database {
     consent: string | null;
     created_at: number;
     updated_at: number;
+    /** Set when paid: the price table, tier and price of the purchase. */
+    country: string | null;
+    sku_id: string | null;
+    currency: string | null;
+    amount_minor: number | null;
+    promo_code: string | null;
+    paid_payment_id: string | null;
+    /** The offer price holds until this time; set when the order first sees its offer. */
+    offer_deadline_at: number | null;
+    paid_at: number | null;
+  };
+  skus: {
+    exam_id: number;
+    sku_id: string;
+    tier: number;
+    recommended: number;
+    /** JSON array of feature ids, named through the `catalog` locale namespace. */
+    features: string;
+    /** JSON array of entitlements (what the report unlocks). */
+    entitlements: string;
+    active: number;
+  };
+  sku_prices: {
+    exam_id: number;
+    sku_id: string;
+    country: string;
+    currency: string;
+    list_minor: number;
+    offer_minor: number;
+  };
+  promo_codes: {
+    code: string;
+    percent_off: number;
+    starts_at: number | null;
+    expires_at: number | null;
+    max_redemptions: number | null;
+    redemptions: Generated<number>;
+    active: number;
+    demo: number;
+    created_at: number;
+  };
+  reviews: {
+    id: Generated<number>;
+    exam_id: number;
+    /** The paid order of the buyer who wrote it (verified buyer); null for demo content. */
+    order_number: string | null;
+    name: string;
+    country: string | null;
+    locale: string;
+    rating: number;
+    content: string;
+    status: 'pending' | 'approved' | 'rejected';
+    demo: number;
+    created_at: number;
+  };
+  payments: {
+    id: string;
+    order_number: string;
+    /** The browser's key of one checkout attempt: unique per order, so a repeated create is the same payment. */
+    checkout_key: string;
+    provider: 'sandbox' | 'stripe' | 'paypal';
+    method: 'card' | 'paypal';
+    sku_id: string;
+    country: string;
+    currency: string;
+    amount_minor: number;
+    promo_code: string | null;
+    email: string;
+    locale: string;
+    /** JSON: terms accepted, version, time and the price shown. */
+    consent: string;
+    status: 'created' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+    provider_ref: string | null;
+    failure_code: string | null;
+    /** A second successful payment for an already paid order is refunded. */
+    refund_status: 'pending' | 'refunded' | null;
+    created_at: number;
+    updated_at: number;
+    settled_at: number | null;
+  };
+  payment_events: {
+    provider: string;
+    event_id: string;
+    type: string;
+    ref: string | null;
+    received_at: number;
+    processed_at: number | null;
+  };
+  sandbox_payments: {
+    id: string;
+    idempotency_key: string;
+    kind: 'card' | 'paypal';
+    amount_minor: number;
+    currency: string;
+    description: string;
+    locale: string;
+    status: 'requires_payment_method' | 'requires_action' | 'approved' | 'succeeded' | 'failed' | 'canceled';
+    failure_code: string | null;
+    card_brand: string | null;
+    card_last4: string | null;
+    return_url: string;
+    cancel_url: string;
+    refunded: number;
+    created_at: number;
+    updated_at: number;
+  };
+  sandbox_events: {
+    id: string;
+    payment_id: string;
+    type: string;
+    status: 'pending' | 'delivered';
+    attempts: number;
+    next_attempt_at: number;
+    created_at: number;
+    delivered_at: number | null;
   };
 }

@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** Origins a payment processor's browser part needs (Stripe's Payment Element); here and nowhere else. */
+export interface ProcessorOrigins {
+  stripe: boolean;
+}
+
 /**
- * A strict CSP: our own origin only, no inline script or style, nothing may frame us. Payment issues add
- * their processors' origins here, and nowhere else.
+ * A strict CSP: our own origin only, no inline script or style, nothing may frame us. Processors add only
+ * what they need when they are configured: Stripe.js and its frames. PayPal is a full-page redirect (no
+ * script of theirs runs here), and the sandbox processor is served from this origin in a sandboxed frame.
  */
-export function helmetOptions(publicUrl: string): HelmetOptions {
+export function helmetOptions(publicUrl: string, processors: ProcessorOrigins = { stripe: false }): HelmetOptions {
   const https = publicUrl.startsWith('https://');
+  const stripe = processors.stripe;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'"],
@@ -41,7 +48,7 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
  * Runs helmet once at start-up to learn the headers it sets, then applies that fixed set to every response
  * with a single call: the same headers as helmet per request, without rebuilding the CSP each time.
  */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+export function securityHeaders(publicUrl: string, processors?: ProcessorOrigins): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => {
@@ -51,7 +58,7 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(publicUrl))({} as never, res as never, () => {});
+  helmet(helmetOptions(publicUrl, processors))({} as never, res as never, () => {});
   headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=(self), usb=()';
   return headers;
 }
@@ -73,8 +80,13 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, apiPrefixes: string[]): void {
-  const page = securityHeaders(publicUrl);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  apiPrefixes: string[],
+  processors?: ProcessorOrigins,
+): void {
+  const page = securityHeaders(publicUrl, processors);
   const api = apiSecurityHeaders(page);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(apiPrefixes.some((p) => req.url.startsWith(p)) ? api : page);

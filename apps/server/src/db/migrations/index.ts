@@ -3,6 +3,7 @@ import type { Dialect } from '../database';
 import { initial } from './0001-initial';
 import { examSessions } from './0002-exam-sessions';
 import { sessionCountry } from './0003-session-country';
+import { checkout } from './0004-checkout';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001-initial': initial(dialect),
         '0002-exam-sessions': examSessions(dialect),
         '0003-session-country': sessionCountry(),
+        '0004-checkout': checkout(dialect),
       };
     },
   };

@@ -185,6 +185,14 @@ export function examService(d: ExamDeps) {
               consent: null,
               created_at: now,
               updated_at: now,
+              country: null,
+              sku_id: null,
+              currency: null,
+              amount_minor: null,
+              promo_code: null,
+              paid_payment_id: null,
+              offer_deadline_at: null,
+              paid_at: null,
             }
           : null;
         // A concurrent call may have scored first: then this one records nothing and reads its outcome.

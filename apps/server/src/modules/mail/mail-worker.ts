@@ -1,6 +1,7 @@
 import { isLocale } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
+import { backgroundJob } from '../../lib/background-job';
 import type { Clock } from '../../lib/clock';
 import type { OutboxRepository } from './outbox-repository';
 import { renderTemplate } from './templates';
@@ -34,9 +35,6 @@ export function backoffMs(attempt: number): number {
 export function createMailWorker(o: MailWorkerOptions) {
   const leaseMs = o.leaseMs ?? 120_000;
   const batchSize = o.batchSize ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
   async function sendOne(id: number): Promise<boolean> {
     const row = await o.repo.claim(id, o.clock.now(), leaseMs);
@@ -69,39 +67,7 @@ export function createMailWorker(o: MailWorkerOptions) {
     return sent;
   }
 
-  function tick() {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((err) => {
-        o.log?.error({ err }, 'mail worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void tick();
-        }
-      });
-    return running;
-  }
-
-  return {
-    runOnce,
-    /** Send now rather than at the next interval (after a request queued mail). */
-    kick: () => void tick(),
-    start() {
-      if (!timer) timer = setInterval(() => void tick(), o.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const job = backgroundJob('mail worker', runOnce, o.intervalMs, o.log);
+  return { runOnce, kick: job.kick, start: job.start, stop: job.stop };
 }
 export type MailWorker = ReturnType<typeof createMailWorker>;

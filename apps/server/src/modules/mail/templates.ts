@@ -1,4 +1,4 @@
-import type { Locale } from '@mindgauge/contract';
+import { formatMoney, type Locale } from '@mindgauge/contract';
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
 import { type RenderedEmail, renderLayout } from './email-layout';
@@ -67,6 +67,55 @@ const templates = {
           { text: tt('email:supportNotify.language', { hl: p.hl }) },
           ...(p.order ? [{ text: tt('email:supportNotify.order', { order: p.order }) }] : []),
           { quote: p.message },
+        ],
+      });
+    },
+  },
+  reportReady: {
+    payload: z.object({
+      orderNumber: z.string(),
+      skuId: z.string(),
+      amountMinor: z.number().int(),
+      currency: z.string(),
+      method: z.enum(['card', 'paypal']),
+      paidAt: z.number(),
+      reportUrl: z.string(),
+      expiresInDays: z.number().int(),
+    }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: {
+        orderNumber: string;
+        skuId: string;
+        amountMinor: number;
+        currency: string;
+        method: 'card' | 'paypal';
+        paidAt: number;
+        reportUrl: string;
+        expiresInDays: number;
+      },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const tier = tt(`catalog:skus.${p.skuId}.title`);
+      const amount = formatMoney(p.amountMinor, p.currency);
+      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(p.paidAt);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:reportReady.subject'),
+        preheader: tt('email:reportReady.preheader', { tier }),
+        blocks: [
+          { text: tt('email:reportReady.intro', { tier }) },
+          { link: { label: tt('email:reportReady.open'), href: p.reportUrl } },
+          { text: tt('email:reportReady.linkNote', { days: p.expiresInDays }) },
+          { text: tt('email:reportReady.receiptTitle') },
+          { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
+          { text: tt('email:reportReady.receiptItem', { tier, amount }) },
+          { text: tt('email:reportReady.receiptMethod', { method: tt(`email:reportReady.methods.${p.method}`) }) },
+          { text: tt('email:reportReady.receiptDate', { date }) },
+          { text: tt('email:reportReady.oneTime') },
         ],
       });
     },

@@ -1,0 +1,113 @@
+import type { TEntitlement, TSkuId } from '@mindgauge/contract';
+
+/**
+ * The report tiers as shipped. Names, subtitles and feature texts come from the `catalog` locale namespace;
+ * prices live in the database (sku_prices), seeded from the tables below and editable by the operator.
+ */
+export interface SkuDefinition {
+  skuId: TSkuId;
+  tier: number;
+  recommended: boolean;
+  /** Feature ids: `catalog:features.{id}.name` / `.content`. Cumulative: each tier lists all it includes. */
+  features: string[];
+  entitlements: TEntitlement[];
+}
+
+const BASIC = ['iqScore', 'classRange', 'ranking'];
+const STANDARD = [...BASIC, 'dimensions', 'answerAnalysis', 'pdfReport'];
+const PREMIUM = [...STANDARD, 'certificate', 'brainTests', 'trainingGuide'];
+const COMPLETE = [...PREMIUM, 'gift', 'discount'];
+
+export const SKU_DEFINITIONS: SkuDefinition[] = [
+  { skuId: 'sku1', tier: 1, recommended: false, features: BASIC, entitlements: ['score', 'ranking'] },
+  {
+    skuId: 'sku2',
+    tier: 2,
+    recommended: true,
+    features: STANDARD,
+    entitlements: ['score', 'ranking', 'dimensions', 'answerAnalysis', 'pdfReport'],
+  },
+  {
+    skuId: 'sku3',
+    tier: 3,
+    recommended: false,
+    features: PREMIUM,
+    entitlements: ['score', 'ranking', 'dimensions', 'answerAnalysis', 'pdfReport', 'certificate', 'brainTests', 'trainingGuide'],
+  },
+  {
+    skuId: 'sku4',
+    tier: 4,
+    recommended: false,
+    features: COMPLETE,
+    entitlements: [
+      'score',
+      'ranking',
+      'dimensions',
+      'answerAnalysis',
+      'pdfReport',
+      'certificate',
+      'brainTests',
+      'trainingGuide',
+      'gift',
+      'discount',
+    ],
+  },
+];
+
+/** [list, offer] in major units for sku1..sku4, per currency: set by hand, as real price lists are. */
+type Table = [[number, number], [number, number], [number, number], [number, number]];
+export const PRICE_TABLES: Record<string, Table> = {
+  USD: [[9.99, 4.99], [29.99, 14.99], [39.99, 19.99], [59.99, 29.99]],
+  EUR: [[9.99, 4.99], [27.99, 13.99], [36.99, 18.99], [54.99, 27.99]],
+  GBP: [[8.99, 3.99], [24.99, 12.99], [32.99, 16.99], [49.99, 24.99]],
+  CAD: [[13.99, 6.99], [39.99, 19.99], [54.99, 27.99], [79.99, 39.99]],
+  AUD: [[14.99, 7.99], [44.99, 22.99], [59.99, 29.99], [89.99, 44.99]],
+  INR: [[499, 249], [1499, 749], [1999, 999], [2999, 1499]],
+  BRL: [[49.9, 24.9], [149.9, 74.9], [199.9, 99.9], [299.9, 149.9]],
+  MXN: [[179, 89], [549, 279], [729, 369], [1099, 549]],
+  KRW: [[13_900, 6900], [39_900, 19_900], [54_900, 27_900], [79_900, 39_900]],
+  JPY: [[1500, 780], [4500, 2280], [5900, 2980], [8900, 4480]],
+  TWD: [[320, 160], [950, 480], [1290, 650], [1890, 950]],
+  HKD: [[78, 38], [238, 118], [318, 158], [468, 238]],
+  CNY: [[68, 35], [198, 99], [268, 138], [398, 198]],
+  PLN: [[39.99, 19.99], [119.99, 59.99], [159.99, 79.99], [239.99, 119.99]],
+  DKK: [[75, 37], [219, 109], [289, 145], [429, 215]],
+};
+
+/** The euro area (2026), priced in EUR. */
+export const EURO_AREA = [
+  'AT', 'BE', 'BG', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
+];
+
+/** Every country with its own price table, and its currency. The default table is US. */
+export const COUNTRY_CURRENCY: Record<string, string> = {
+  US: 'USD',
+  GB: 'GBP',
+  CA: 'CAD',
+  AU: 'AUD',
+  IN: 'INR',
+  BR: 'BRL',
+  MX: 'MXN',
+  KR: 'KRW',
+  JP: 'JPY',
+  TW: 'TWD',
+  HK: 'HKD',
+  CN: 'CNY',
+  PL: 'PLN',
+  DK: 'DKK',
+  ...Object.fromEntries(EURO_AREA.map((c) => [c, 'EUR'])),
+};
+
+/** Demonstration promo codes, marked demo in the database. */
+export const DEMO_PROMO_CODES = [
+  { code: 'WELCOME10', percent_off: 10, expires_at: null },
+  { code: 'SPRING25', percent_off: 25, expires_at: Date.UTC(2026, 5, 1) },
+];
+
+/** Demonstration reviews (marked demo, shown as such): names here, texts in `catalog:demoReviews`. */
+export const DEMO_REVIEWS = [
+  { key: 'r1', name: 'Emma W.', country: 'GB', rating: 5 },
+  { key: 'r2', name: 'Lukas B.', country: 'DE', rating: 4 },
+  { key: 'r3', name: 'Yuki T.', country: 'JP', rating: 5 },
+  { key: 'r4', name: 'Camille R.', country: 'FR', rating: 4 },
+];

@@ -1,0 +1,56 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type SkuRow = Selectable<Database['skus']>;
+export type SkuPriceRow = Database['sku_prices'];
+export type PromoRow = Selectable<Database['promo_codes']>;
+
+/** Every SQL statement of the catalogue: tiers, prices, promo codes, reviews. */
+export function catalogRepository(db: Kysely<Database>) {
+  return {
+    skus(examId: number): Promise<SkuRow[]> {
+      return db
+        .selectFrom('skus')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('active', '=', 1)
+        .orderBy('tier')
+        .execute();
+    },
+    prices(examId: number, country: string): Promise<SkuPriceRow[]> {
+      return db
+        .selectFrom('sku_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('country', '=', country)
+        .execute();
+    },
+    countries(): Promise<{ country: string; currency: string }[]> {
+      return db.selectFrom('sku_prices').select(['country', 'currency']).distinct().orderBy('country').execute();
+    },
+    promo(code: string): Promise<PromoRow | undefined> {
+      return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+    reviews(examId: number, locale: string, limit: number) {
+      return db
+        .selectFrom('reviews')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'approved')
+        .where('locale', '=', locale)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    reviewStats(examId: number, locale: string) {
+      return db
+        .selectFrom('reviews')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'approved')
+        .where('locale', '=', locale)
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -1,0 +1,171 @@
+import type { Locale, TPrice, TSku, TSkuId, TSkuList } from '@mindgauge/contract';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { TtlCache } from '../../lib/ttl-cache';
+import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
+import type { OrderCheckoutRepository, OrderRow } from './order-checkout-repository';
+import { DEFAULT_PRICE_COUNTRY, normaliseCountry, quote } from './pricing';
+
+export interface CatalogDeps {
+  repo: CatalogRepository;
+  orders: OrderCheckoutRepository;
+  translator: Translator;
+  clock: Clock;
+  cache: TtlCache;
+  /** How long an order's offer price holds once the order has seen it. */
+  offerMs: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface PricedSku {
+  row: SkuRow;
+  price: TPrice;
+}
+
+/** A promo code's standing at a time: usable, unknown (or switched off), or past its dates or uses. */
+export function promoStanding(p: PromoRow | undefined, now: number): 'ok' | 'invalid' | 'expired' {
+  if (!p || p.active !== 1) return 'invalid';
+  if (p.starts_at !== null && now < p.starts_at) return 'invalid';
+  if (p.expires_at !== null && now >= p.expires_at) return 'expired';
+  if (p.max_redemptions !== null && p.redemptions >= p.max_redemptions) return 'expired';
+  return 'ok';
+}
+
+export function catalogService(d: CatalogDeps) {
+  /** The price table of a country (cached: prices change rarely); the default table when it has none. */
+  async function priceTable(examId: number, country: string): Promise<{ country: string; rows: SkuPriceRow[] }> {
+    return d.cache.get(`prices:${examId}:${country}`, async () => {
+      const wanted = normaliseCountry(country);
+      const rows = await d.repo.prices(examId, wanted);
+      if (rows.length > 0) return { country: wanted, rows };
+      return { country: DEFAULT_PRICE_COUNTRY, rows: await d.repo.prices(examId, DEFAULT_PRICE_COUNTRY) };
+    });
+  }
+
+  const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));
+
+  async function requireOrder(orderNumber: string): Promise<OrderRow> {
+    const order = await d.orders.find(orderNumber);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  async function usablePromo(code: string | undefined): Promise<PromoRow | null> {
+    if (!code) return null;
+    const p = await d.repo.promo(code);
+    const standing = promoStanding(p, d.clock.now());
+    if (standing === 'invalid') throw new AppError('PROMO_INVALID');
+    if (standing === 'expired') throw new AppError('PROMO_EXPIRED');
+    return p ?? null;
+  }
+
+  function offerOf(order: OrderRow | undefined, now: number) {
+    const deadline = order?.offer_deadline_at ?? null;
+    return { deadline: deadline === null ? null : iso(deadline), active: deadline !== null && now < deadline, serverNow: iso(now) };
+  }
+
+  function present(row: SkuRow, price: TPrice, locale: Locale): TSku {
+    const t = (k: string) => d.translator.t(locale, k);
+    const features = JSON.parse(row.features) as string[];
+    return {
+      skuId: row.sku_id as TSkuId,
+      tier: row.tier,
+      title: t(`catalog:skus.${row.sku_id}.title`),
+      subtitle: t(`catalog:skus.${row.sku_id}.subtitle`),
+      recommended: row.recommended === 1,
+      features: features.map((id) => ({
+        logoId: id,
+        name: t(`catalog:features.${id}.name`),
+        content: t(`catalog:features.${id}.content`),
+      })),
+      entitlements: JSON.parse(row.entitlements) as TSku['entitlements'],
+      price,
+    };
+  }
+
+  /** Every tier priced for a country, an order's offer state and a promo code. */
+  async function priced(examId: number, country: string, orderNumber?: string, promoCode?: string) {
+    const now = d.clock.now();
+    const [order, table, skus, promo] = await Promise.all([
+      orderNumber ? requireOrder(orderNumber) : Promise.resolve(undefined),
+      priceTable(examId, country),
+      skuRows(examId),
+      usablePromo(promoCode),
+    ]);
+    if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
+    const offer = offerOf(order, now);
+    const byId = new Map(table.rows.map((r) => [r.sku_id, r]));
+    const items: PricedSku[] = skus.flatMap((row) => {
+      const p = byId.get(row.sku_id);
+      return p ? [{ row, price: quote(p, offer.active, promo?.percent_off ?? 0) }] : [];
+    });
+    return { country: table.country, currency: table.rows[0]?.currency ?? 'USD', offer, promo, items };
+  }
+
+  return {
+    priced,
+
+    async skuList(examId: number, country: string, locale: Locale, q: { order?: string; promo?: string }): Promise<TSkuList> {
+      const p = await priced(examId, country, q.order, q.promo);
+      return {
+        country: p.country,
+        currency: p.currency,
+        offer: p.offer,
+        promo: p.promo ? { code: p.promo.code, percentOff: p.promo.percent_off } : null,
+        skus: p.items.map((i) => present(i.row, i.price, locale)),
+      };
+    },
+
+    async skuInfo(examId: number, skuId: TSkuId, country: string, locale: Locale, q: { order?: string; promo?: string }) {
+      const p = await priced(examId, country, q.order, q.promo);
+      const item = p.items.find((i) => i.row.sku_id === skuId);
+      if (!item) throw new AppError('SKU_NOT_FOUND');
+      return { country: p.country, offer: p.offer, sku: present(item.row, item.price, locale) };
+    },
+
+    async countries() {
+      const rows = await d.cache.get('countries', () => d.repo.countries());
+      return { defaultCountry: DEFAULT_PRICE_COUNTRY, countries: rows };
+    },
+
+    /** Starts the order's offer countdown on its first look (never restarts it), and returns the order. */
+    async openOffer(orderNumber: string): Promise<OrderRow> {
+      const order = await requireOrder(orderNumber);
+      if (order.offer_deadline_at === null && order.status === 'pending_payment') {
+        await d.orders.startOffer(orderNumber, d.clock.now() + d.offerMs);
+        return requireOrder(orderNumber);
+      }
+      return order;
+    },
+
+    offerOf,
+
+    async promoCheck(orderNumber: string, code: string) {
+      await requireOrder(orderNumber);
+      const promo = await usablePromo(code);
+      return { code: promo?.code ?? code, percentOff: promo?.percent_off ?? 0 };
+    },
+
+    async reviews(examId: number, locale: Locale) {
+      const [rows, stats] = await Promise.all([d.repo.reviews(examId, locale, 20), d.repo.reviewStats(examId, locale)]);
+      const n = Number(stats.n);
+      return {
+        reviews: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          country: r.country,
+          rating: r.rating,
+          content: r.content,
+          createdAt: iso(r.created_at),
+          verifiedBuyer: r.order_number !== null,
+          demo: r.demo === 1,
+        })),
+        count: n,
+        averageRating: n > 0 ? Math.round(Number(stats.avg) * 10) / 10 : null,
+      };
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;

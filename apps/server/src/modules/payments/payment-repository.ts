@@ -1,0 +1,170 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type PaymentRow = Database['payments'];
+export type PaymentStatus = PaymentRow['status'];
+
+/** Every SQL statement of payments and processor events. Guarded updates make each transition happen once. */
+export function paymentRepository(db: Kysely<Database>) {
+  return {
+    db,
+    /** Inserts the attempt unless this order already has one with the same checkout key. */
+    async insertAttempt(row: PaymentRow): Promise<PaymentRow> {
+      await db
+        .insertInto('payments')
+        .values(row)
+        .onConflict((oc) => oc.columns(['order_number', 'checkout_key']).doNothing())
+        .execute();
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_number', '=', row.order_number)
+        .where('checkout_key', '=', row.checkout_key)
+        .executeTakeFirstOrThrow();
+    },
+    find(id: string): Promise<PaymentRow | undefined> {
+      return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByRef(provider: string, ref: string): Promise<PaymentRow | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider', '=', provider as PaymentRow['provider'])
+        .where('provider_ref', '=', ref)
+        .executeTakeFirst();
+    },
+    latestForOrder(orderNumber: string): Promise<PaymentRow | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    /** Records the processor's id once; concurrent creators of the same attempt got the same id anyway. */
+    async setRef(id: string, ref: string, status: PaymentStatus, now: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ provider_ref: ref, status, updated_at: now })
+        .where('id', '=', id)
+        .where('provider_ref', 'is', null)
+        .execute();
+    },
+    /** Mirrors the processor's state; a succeeded payment never changes again. */
+    async mirrorStatus(id: string, status: PaymentStatus, failureCode: string | null, now: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ status, failure_code: failureCode, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
+        .where((eb) => eb.or([eb('status', '!=', status), eb('failure_code', 'is distinct from', failureCode)]))
+        .execute();
+    },
+    /** Payments still open at the processor, or waiting for their processor id, or for a refund. */
+    unsettled(since: number, createdBefore: number, limit: number): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('updated_at', '>=', since)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['created', 'requires_action', 'processing']), eb('created_at', '<', createdBefore)]),
+            eb('refund_status', '=', 'pending'),
+          ]),
+        )
+        // Newest first: an abandoned attempt must not hold back one a visitor is waiting on.
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    async markRefunded(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ refund_status: 'refunded', updated_at: now })
+        .where('id', '=', id)
+        .where('refund_status', '=', 'pending')
+        .execute();
+    },
+    /** Stores a processor event; false when this event id was already processed (a replay). */
+    async recordEvent(e: { provider: string; eventId: string; type: string; ref: string | null }, now: number) {
+      await db
+        .insertInto('payment_events')
+        .values({ provider: e.provider, event_id: e.eventId, type: e.type, ref: e.ref, received_at: now, processed_at: null })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('payment_events')
+        .select('processed_at')
+        .where('provider', '=', e.provider)
+        .where('event_id', '=', e.eventId)
+        .executeTakeFirstOrThrow();
+      return row.processed_at === null;
+    },
+    async markEventProcessed(provider: string, eventId: string, now: number): Promise<void> {
+      await db
+        .updateTable('payment_events')
+        .set({ processed_at: now })
+        .where('provider', '=', provider)
+        .where('event_id', '=', eventId)
+        .execute();
+    },
+  };
+}
+export type PaymentRepository = ReturnType<typeof paymentRepository>;
+
+/**
+ * The paid transition, inside the caller's transaction: the payment succeeds (once) and the order becomes
+ * paid (once). Returns whether this call made the order paid; false when it was already paid, by this
+ * payment (a replay) or by another one (then this payment is marked for a refund).
+ */
+export async function settleInTransaction(trx: Transaction<Database>, p: PaymentRow, now: number): Promise<boolean> {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'succeeded', failure_code: null, settled_at: now, updated_at: now })
+    .where('id', '=', p.id)
+    .where('status', '!=', 'succeeded')
+    .execute();
+  const paid = await trx
+    .updateTable('exam_orders')
+    .set({
+      status: 'paid',
+      sku_id: p.sku_id,
+      country: p.country,
+      currency: p.currency,
+      amount_minor: p.amount_minor,
+      promo_code: p.promo_code,
+      paid_payment_id: p.id,
+      paid_at: now,
+      email: p.email,
+      updated_at: now,
+    })
+    .where('order_number', '=', p.order_number)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  if (Number(paid.numUpdatedRows) === 1) {
+    if (p.promo_code) {
+      await trx
+        .updateTable('promo_codes')
+        .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+        .where('code', '=', p.promo_code)
+        .execute();
+    }
+    return true;
+  }
+  await trx
+    .updateTable('payments')
+    .set({ refund_status: 'pending', updated_at: now })
+    .where('id', '=', p.id)
+    .where('refund_status', 'is', null)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('exam_orders')
+        .select('paid_payment_id')
+        .where('order_number', '=', p.order_number)
+        .where('paid_payment_id', 'is not', null)
+        .$narrowType<{ paid_payment_id: string }>(),
+    )
+    .execute();
+  return false;
+}

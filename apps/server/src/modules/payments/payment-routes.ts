@@ -1,0 +1,58 @@
+import { endpoints } from '@mindgauge/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { Clock } from '../../lib/clock';
+import type { CatalogService } from '../checkout/catalog-service';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { PaymentService } from './payment-service';
+
+const MINUTE = 60_000;
+/** Promo codes are secrets worth guessing; report copies send e-mail. Both are limited across instances. */
+export const PROMO_RULES = { name: 'promo:ip', max: 20, windowMs: 10 * MINUTE };
+export const REPORT_COPY_RULES = {
+  ip: { name: 'report-copy:ip', max: 10, windowMs: 60 * MINUTE },
+  order: { name: 'report-copy:order', max: 5, windowMs: 60 * MINUTE },
+};
+
+/** Report tiers, prices, reviews, and the pay base's payment calls and processor webhooks. */
+export function checkoutRoutes(
+  app: FastifyInstance,
+  bases: BasePaths,
+  deps: { catalog: CatalogService; payments: PaymentService; db: Kysely<Database>; clock: Clock },
+): void {
+  const { catalog, payments, db, clock } = deps;
+
+  mountEndpoint(app, bases, endpoints.skuList, ({ params, query }) =>
+    catalog.skuList(params.examId, params.country, params.hl, query),
+  );
+  mountEndpoint(app, bases, endpoints.skuInfo, ({ params, query }) =>
+    catalog.skuInfo(params.examId, params.skuId, params.country, params.hl, query),
+  );
+  mountEndpoint(app, bases, endpoints.orderCountryList, () => catalog.countries());
+  mountEndpoint(app, bases, endpoints.reviewList, ({ params }) => catalog.reviews(params.examId, params.hl));
+  mountEndpoint(app, bases, endpoints.orderSkuCheck, ({ params }) => payments.orderCheckout(params.orderNumber));
+  mountEndpoint(app, bases, endpoints.promoCheck, async ({ body, req }) => {
+    await consumeRateLimit(db, PROMO_RULES, req.ip, clock.now());
+    return catalog.promoCheck(body.orderNumber, body.code);
+  });
+  mountEndpoint(app, bases, endpoints.createPayment, ({ body }) => payments.create(body));
+  mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) => payments.check(body.orderNumber, body.paymentId));
+  mountEndpoint(app, bases, endpoints.sendReportCopy, async ({ body, req }) => {
+    await consumeRateLimit(db, REPORT_COPY_RULES.ip, req.ip, clock.now());
+    await consumeRateLimit(db, REPORT_COPY_RULES.order, body.orderNumber, clock.now());
+    return payments.sendCopy(body.orderNumber, body.email, body.hl);
+  });
+
+  // Webhooks are verified over the exact bytes the processor signed: this scope keeps the body raw.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post<{ Params: { provider: string } }>(`${bases.pay}/pay/webhook/:provider`, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const result = await payments.webhook(req.params.provider, raw, req.headers);
+      return reply.send({ result: 200, data: result });
+    });
+  });
+}

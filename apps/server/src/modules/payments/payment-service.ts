@@ -1,0 +1,379 @@
+import {
+  DEFAULT_APP_CODE,
+  type Locale,
+  type TNextAction,
+  type TOrderCheckout,
+  type TPaymentMethod,
+  type TPaymentSummary,
+  type TSkuId,
+} from '@mindgauge/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { publicId } from '../../lib/ids';
+import { signToken } from '../../lib/signed-token';
+import type { CatalogService } from '../checkout/catalog-service';
+import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
+import {
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type ProviderPaymentState,
+  WebhookSignatureError,
+} from './providers/payment-provider';
+import type { ProviderRegistry } from './providers/provider-registry';
+
+export interface PaymentDeps {
+  repo: PaymentRepository;
+  orders: OrderCheckoutRepository;
+  catalog: CatalogService;
+  providers: ProviderRegistry;
+  clock: Clock;
+  translator: Translator;
+  publicUrl: string;
+  mailDomain: string;
+  /** Signs the report links sent by e-mail. */
+  linkSecret: string;
+  reportLinkDays: number;
+  kickMail: () => void;
+  log?: FastifyBaseLogger;
+}
+
+export const REPORT_LINK_PURPOSE = 'report';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function summary(p: PaymentRow): TPaymentSummary {
+  return {
+    paymentId: p.id,
+    method: p.method,
+    status: p.status,
+    failureCode: p.failure_code,
+    amount: p.amount_minor,
+    currency: p.currency,
+  };
+}
+
+export function paymentService(d: PaymentDeps) {
+  const scopeOf = (order: OrderRow) => `${DEFAULT_APP_CODE}-${order.exam_id}`;
+
+  function pageUrl(path: string, query: Record<string, string>): string {
+    return `${d.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
+  }
+
+  /** The link in the report e-mail: opens the report with its own expiring token. */
+  function reportLink(order: OrderRow, locale: string): string {
+    const expires = d.clock.now() + d.reportLinkDays * 86_400_000;
+    return pageUrl(`/report/result/${scopeOf(order)}`, {
+      order: order.order_number,
+      token: signToken(d.linkSecret, REPORT_LINK_PURPOSE, order.order_number, expires),
+      hl: locale,
+    });
+  }
+
+  function provider(p: PaymentRow): PaymentProvider {
+    const found = d.providers.byName(p.provider);
+    if (!found) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    return found;
+  }
+
+  async function requireOrder(orderNumber: string): Promise<OrderRow> {
+    const order = await d.orders.find(orderNumber);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /** Runs a processor call; an unreachable processor is a clear 502, never a 500. */
+  async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      d.log?.warn({ err }, 'payment processor call failed');
+      if (err instanceof AppError) throw err;
+      throw new AppError('PAYMENT_PROVIDER_ERROR');
+    }
+  }
+
+  /**
+   * The paid transition and the report e-mail in one transaction: both happen exactly once, whichever of
+   * webhook, status check and reconciliation gets here first, in any order, any number of times.
+   */
+  async function settle(p: PaymentRow): Promise<void> {
+    const now = d.clock.now();
+    const becamePaid = await d.repo.db.transaction().execute(async (trx) => {
+      const made = await settleInTransaction(trx, p, now);
+      if (made) {
+        const order = await trx
+          .selectFrom('exam_orders')
+          .selectAll()
+          .where('order_number', '=', p.order_number)
+          .executeTakeFirstOrThrow();
+        await enqueueMail(
+          trx,
+          {
+            template: 'reportReady',
+            locale: p.locale as Locale,
+            to: p.email,
+            dedupeKey: `report-ready:${p.order_number}`,
+            payload: {
+              orderNumber: p.order_number,
+              skuId: p.sku_id,
+              amountMinor: p.amount_minor,
+              currency: p.currency,
+              method: p.method,
+              paidAt: now,
+              reportUrl: reportLink(order, p.locale),
+              expiresInDays: d.reportLinkDays,
+            },
+          },
+          now,
+          d.mailDomain,
+        );
+      }
+      return made;
+    });
+    if (becamePaid) d.kickMail();
+    else await refundIfDuplicate(p.id);
+  }
+
+  /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
+  async function refundIfDuplicate(paymentId: string): Promise<void> {
+    const p = await d.repo.find(paymentId);
+    if (p?.refund_status !== 'pending' || !p.provider_ref) return;
+    const ref = p.provider_ref;
+    await provider(p).refund(ref);
+    await d.repo.markRefunded(p.id, d.clock.now());
+    d.log?.info({ payment: p.id, order: p.order_number }, 'duplicate payment refunded');
+  }
+
+  /** Acts on the processor's current truth about a payment (not on an event's copy: events come in any order). */
+  async function apply(p: PaymentRow, state: ProviderPaymentState): Promise<void> {
+    if (state.status === 'succeeded') {
+      if (state.amountMinor !== p.amount_minor || state.currency.toUpperCase() !== p.currency) {
+        // Never unlock a report for a charge that is not the price agreed: record it and refund it.
+        d.log?.error({ payment: p.id, state }, 'processor amount differs from the payment; not settling');
+        await d.repo.mirrorStatus(p.id, 'failed', 'amount_mismatch', d.clock.now());
+        await provider(p).refund(state.ref);
+        return;
+      }
+      await settle(p);
+      return;
+    }
+    const status = state.status === 'approved' ? 'processing' : state.status;
+    await d.repo.mirrorStatus(p.id, status, state.failureCode, d.clock.now());
+  }
+
+  /** Asks the processor about a payment (capturing an approved PayPal payment) and records the answer. */
+  async function sync(p: PaymentRow): Promise<PaymentRow> {
+    if (!p.provider_ref || p.status === 'succeeded') return p;
+    const ref = p.provider_ref;
+    const prov = provider(p);
+    let state = await prov.retrieve(ref);
+    if (state.status === 'approved') state = await prov.capture(ref);
+    await apply(p, state);
+    return (await d.repo.find(p.id)) ?? p;
+  }
+
+  function chargeInput(p: PaymentRow, order: OrderRow) {
+    const scope = scopeOf(order);
+    const back = { order: p.order_number, payment: p.id, hl: p.locale };
+    return {
+      paymentId: p.id,
+      orderNumber: p.order_number,
+      method: p.method,
+      amountMinor: p.amount_minor,
+      currency: p.currency,
+      email: p.email,
+      description: `Mindgauge — ${d.translator.t(p.locale as Locale, `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
+      locale: p.locale,
+      returnUrl: pageUrl(`/paying/check/${scope}`, back),
+      cancelUrl: pageUrl(`/paying/failed/${scope}`, { ...back, method: p.method, reason: 'canceled' }),
+    };
+  }
+
+  /** Gets the processor object of an attempt: made once (idempotency key = our payment id), else resumed. */
+  async function charge(p: PaymentRow, order: OrderRow): Promise<{ row: PaymentRow; next: TNextAction }> {
+    const prov = provider(p);
+    const input = chargeInput(p, order);
+    if (p.provider_ref) {
+      const ref = p.provider_ref;
+      const resumed = await viaProvider(() => prov.resume(ref, input));
+      return { row: p, next: resumed.next };
+    }
+    const made = await viaProvider(() => prov.createCharge(input));
+    await d.repo.setRef(p.id, made.ref, made.status === 'requires_action' ? 'requires_action' : 'processing', d.clock.now());
+    return { row: (await d.repo.find(p.id)) ?? p, next: made.next };
+  }
+
+  return {
+    sync,
+    refundIfDuplicate,
+    charge,
+
+    /**
+     * Starts the payment of one checkout attempt. The price is computed here, never taken from the browser;
+     * the browser's shown price only has to match it. The same checkout key returns the same payment.
+     */
+    async create(input: {
+      orderNumber: string;
+      skuId: TSkuId;
+      country: string;
+      method: TPaymentMethod;
+      email: string;
+      promoCode: string | null;
+      checkoutKey: string;
+      shownAmount: number;
+      shownCurrency: string;
+      consent: { terms: true; termsVersion: string };
+      hl: Locale;
+    }) {
+      const order = await requireOrder(input.orderNumber);
+      if (order.status !== 'pending_payment') {
+        const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+        if (!paid) throw new AppError('ORDER_ALREADY_PAID');
+        return { payment: summary(paid), orderStatus: order.status, next: { type: 'none' as const } };
+      }
+      const prov = d.providers.forMethod(input.method);
+      if (!prov) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      const priced = await d.catalog.priced(order.exam_id, input.country, order.order_number, input.promoCode ?? undefined);
+      const item = priced.items.find((i) => i.row.sku_id === input.skuId);
+      if (!item) throw new AppError('SKU_NOT_FOUND');
+      if (item.price.amount !== input.shownAmount || item.price.currency !== input.shownCurrency) {
+        throw new AppError('PRICE_CHANGED');
+      }
+      const now = d.clock.now();
+      const email = input.email.toLowerCase();
+      const row = await d.repo.insertAttempt({
+        id: publicId(),
+        order_number: order.order_number,
+        checkout_key: input.checkoutKey,
+        provider: prov.name,
+        method: input.method,
+        sku_id: input.skuId,
+        country: priced.country,
+        currency: item.price.currency,
+        amount_minor: item.price.amount,
+        promo_code: priced.promo?.code ?? null,
+        email,
+        locale: input.hl,
+        consent: JSON.stringify({
+          terms: true,
+          termsVersion: input.consent.termsVersion,
+          acceptedAt: iso(now),
+          shownAmount: input.shownAmount,
+          shownCurrency: input.shownCurrency,
+          skuId: input.skuId,
+        }),
+        status: 'created',
+        provider_ref: null,
+        failure_code: null,
+        refund_status: null,
+        created_at: now,
+        updated_at: now,
+        settled_at: null,
+      });
+      // The key names one attempt: reusing it for another tier, method or price is a client bug, not a retry.
+      if (row.sku_id !== input.skuId || row.method !== input.method || row.amount_minor !== item.price.amount) {
+        throw new AppError('PAYMENT_IN_PROGRESS');
+      }
+      if (order.email !== email) await d.orders.setEmail(order.order_number, email, now);
+      const { row: fresh, next } = await charge(row, order);
+      return { payment: summary(fresh), orderStatus: order.status, next };
+    },
+
+    /** The status check: asks the processor when the payment is still open. */
+    async check(orderNumber: string, paymentId: string | undefined) {
+      const order = await requireOrder(orderNumber);
+      let p = paymentId ? await d.repo.find(paymentId) : await d.repo.latestForOrder(orderNumber);
+      if (paymentId && (!p || p.order_number !== orderNumber)) throw new AppError('PAYMENT_NOT_FOUND');
+      if (p && order.status === 'pending_payment') {
+        const current = p;
+        p = await viaProvider(() => sync(current));
+      }
+      const fresh = await requireOrder(orderNumber);
+      return { orderStatus: fresh.status, payment: p ? summary(p) : null };
+    },
+
+    /** A processor's webhook: verified over the raw body, recorded once by event id, then acted on. */
+    async webhook(providerName: string, raw: Buffer, headers: Record<string, string | string[] | undefined>) {
+      const prov = d.providers.byName(providerName);
+      if (!prov) throw new AppError('NOT_FOUND');
+      let event: Awaited<ReturnType<PaymentProvider['verifyWebhook']>>;
+      try {
+        event = await prov.verifyWebhook(raw, headers);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        if (err instanceof ProviderUnavailableError) throw new AppError('PAYMENT_PROVIDER_ERROR');
+        throw err;
+      }
+      const now = d.clock.now();
+      const fresh = await d.repo.recordEvent({ provider: prov.name, ...event }, now);
+      if (!fresh) return { received: true, duplicate: true };
+      if (event.ref) {
+        const p = await d.repo.findByRef(prov.name, event.ref);
+        if (p) {
+          await sync(p);
+          await refundIfDuplicate(p.id);
+        }
+      }
+      await d.repo.markEventProcessed(prov.name, event.eventId, d.clock.now());
+      return { received: true, duplicate: false };
+    },
+
+    /** The checkout state of an order for its screens (the first look starts its offer countdown). */
+    async orderCheckout(orderNumber: string): Promise<TOrderCheckout> {
+      const order = await d.catalog.openOffer(orderNumber);
+      const latest = await d.repo.latestForOrder(orderNumber);
+      const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+      return {
+        orderNumber: order.order_number,
+        status: order.status,
+        email: order.email,
+        offer: d.catalog.offerOf(order, d.clock.now()),
+        purchase:
+          order.status === 'paid' && order.sku_id && order.currency && order.amount_minor !== null && order.paid_at
+            ? {
+                skuId: order.sku_id as TSkuId,
+                amount: order.amount_minor,
+                currency: order.currency,
+                paidAt: iso(order.paid_at),
+                method: paid?.method ?? 'card',
+              }
+            : null,
+        latestPayment: latest ? summary(latest) : null,
+      };
+    },
+
+    /** Sends the report e-mail of a paid order to one more address (the success page's "save elsewhere"). */
+    async sendCopy(orderNumber: string, email: string, hl: Locale) {
+      const order = await requireOrder(orderNumber);
+      const p = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+      if (order.status !== 'paid' || !p) throw new AppError('ORDER_NOT_FOUND');
+      const now = d.clock.now();
+      await enqueueMail(
+        d.repo.db,
+        {
+          template: 'reportReady',
+          locale: hl,
+          to: email.toLowerCase(),
+          payload: {
+            orderNumber: order.order_number,
+            skuId: p.sku_id,
+            amountMinor: p.amount_minor,
+            currency: p.currency,
+            method: p.method,
+            paidAt: order.paid_at ?? now,
+            reportUrl: reportLink(order, hl),
+            expiresInDays: d.reportLinkDays,
+          },
+        },
+        now,
+        d.mailDomain,
+      );
+      d.kickMail();
+      return { sent: true as const };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof paymentService>;

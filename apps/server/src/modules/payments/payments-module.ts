@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { BasePaths } from '../../http/mount-endpoint';
+import { getOrCreateSecret } from '../../lib/app-secrets';
+import { createTtlCache } from '../../lib/ttl-cache';
+import { catalogRepository } from '../checkout/catalog-repository';
+import { catalogService } from '../checkout/catalog-service';
+import { orderCheckoutRepository } from '../checkout/order-checkout-repository';
+import { paymentRepository } from './payment-repository';
+import { checkoutRoutes } from './payment-routes';
+import { paymentService } from './payment-service';
+import type { PaymentProvider } from './providers/payment-provider';
+import { paypalProvider } from './providers/paypal-provider';
+import { providerRegistry } from './providers/provider-registry';
+import { SANDBOX_PREFIX, sandboxProvider } from './providers/sandbox-provider';
+import { stripeProvider } from './providers/stripe-provider';
+import { paymentReconciler } from './reconciler';
+import { sandboxProcessor } from './sandbox/sandbox-processor';
+import { sandboxRoutes } from './sandbox/sandbox-routes';
+
+/**
+ * Builds checkout: the catalogue, the configured processors (sandbox by default), the payment service,
+ * their routes, and the background jobs (sandbox webhook delivery, reconciliation with the processors).
+ */
+export async function checkoutModule(app: FastifyInstance, bases: BasePaths, deps: AppDeps) {
+  const { env, db, clock, translator } = deps;
+  const kysely = db.kysely;
+  const now = clock.now();
+
+  const processor = sandboxProcessor({
+    db: kysely,
+    clock,
+    secret: await getOrCreateSecret(kysely, 'sandbox-webhook', now),
+    // Delivered like a processor's webhook: an HTTP request to the pay base, through every hook and check.
+    deliver: async (payload, headers) =>
+      (await app.inject({ method: 'POST', url: `${bases.pay}/pay/webhook/sandbox`, payload, headers })).statusCode,
+    intervalMs: env.SANDBOX_WEBHOOK_INTERVAL_MS,
+    log: app.log,
+  });
+  const sandbox = sandboxProvider(processor);
+
+  const card: PaymentProvider | undefined =
+    env.CARD_PROVIDER === 'sandbox'
+      ? sandbox
+      : env.CARD_PROVIDER === 'stripe'
+        ? stripeProvider({
+            secretKey: env.STRIPE_SECRET_KEY ?? '',
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBase: env.STRIPE_API_BASE,
+          })
+        : undefined;
+  const paypal: PaymentProvider | undefined =
+    env.PAYPAL_PROVIDER === 'sandbox'
+      ? sandbox
+      : env.PAYPAL_PROVIDER === 'paypal'
+        ? paypalProvider({
+            clientId: env.PAYPAL_CLIENT_ID ?? '',
+            clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+            webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+            apiBase: env.PAYPAL_API_BASE,
+          })
+        : undefined;
+  const providers = providerRegistry(card, paypal, env.STRIPE_PUBLISHABLE_KEY ?? null);
+
+  const orders = orderCheckoutRepository(kysely);
+  const catalog = catalogService({
+    repo: catalogRepository(kysely),
+    orders,
+    translator,
+    clock,
+    cache: createTtlCache(clock, 60_000),
+    offerMs: env.OFFER_MINUTES * 60_000,
+  });
+  const repo = paymentRepository(kysely);
+  const payments = paymentService({
+    repo,
+    orders,
+    catalog,
+    providers,
+    clock,
+    translator,
+    publicUrl: env.PUBLIC_URL,
+    mailDomain: deps.mailDomain,
+    linkSecret: await getOrCreateSecret(kysely, 'report-links', now),
+    reportLinkDays: env.REPORT_LINK_DAYS,
+    kickMail: deps.mailWorker.kick,
+    log: app.log,
+  });
+  const reconciler = paymentReconciler({
+    repo,
+    orders,
+    payments,
+    clock,
+    intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+    log: app.log,
+  });
+
+  await app.register(async (scope) => checkoutRoutes(scope, bases, { catalog, payments, db: kysely, clock }));
+  if (env.CARD_PROVIDER === 'sandbox' || env.PAYPAL_PROVIDER === 'sandbox') {
+    await app.register(async (scope) =>
+      sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }),
+    );
+  }
+
+  return {
+    catalog,
+    payments,
+    processor,
+    reconciler,
+    providers,
+    sandboxPrefix: SANDBOX_PREFIX,
+    /** Background work; started by server.ts (tests drive the passes themselves). */
+    startJobs() {
+      processor.delivery.start();
+      reconciler.start();
+      processor.delivery.kick();
+      reconciler.kick();
+    },
+    async stopJobs() {
+      await processor.delivery.stop();
+      await reconciler.stop();
+    },
+  };
+}
+export type CheckoutModule = Awaited<ReturnType<typeof checkoutModule>>;

@@ -1,0 +1,297 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { backgroundJob } from '../../../lib/background-job';
+import type { Clock } from '../../../lib/clock';
+import { publicId } from '../../../lib/ids';
+
+/**
+ * The sandbox processor: a stand-in for a card processor and for PayPal that behaves like their test modes,
+ * with no network and no account. It keeps its own records (never a card number: brand and last four only)
+ * and tells the merchant side what happened only the way real processors do: through signed webhooks,
+ * delivered asynchronously and retried, and through its "API" (`retrieve`).
+ */
+export type SandboxPayment = Database['sandbox_payments'];
+
+export const TEST_CARDS = {
+  '4242424242424242': 'succeeds',
+  '4000000000000002': 'card_declined',
+  '4000002500003155': 'three_d_secure',
+  '4000000000009995': 'insufficient_funds',
+} as const;
+
+export type CardCheck =
+  | { ok: true; number: string }
+  | { ok: false; errors: Partial<Record<'number' | 'expiry' | 'cvc', 'invalid' | 'expired' | 'notTestCard'>> };
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks a card as a processor's form does: number (Luhn, and a test card), expiry not past, CVC. */
+export function checkCard(input: { number?: string; expiry?: string; cvc?: string }, now: number): CardCheck {
+  const errors: Extract<CardCheck, { ok: false }>['errors'] = {};
+  const number = (input.number ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(number) || !luhn(number)) errors.number = 'invalid';
+  else if (!(number in TEST_CARDS)) errors.number = 'notTestCard';
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry ?? '');
+  if (!m) errors.expiry = 'invalid';
+  else {
+    const month = Number(m[1]);
+    const year = Number(m[2]) < 100 ? 2000 + Number(m[2]) : Number(m[2]);
+    if (month < 1 || month > 12) errors.expiry = 'invalid';
+    else if (Date.UTC(year, month, 1) <= now) errors.expiry = 'expired';
+  }
+  if (!/^\d{3,4}$/.test((input.cvc ?? '').trim())) errors.cvc = 'invalid';
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, number };
+}
+
+export interface SandboxEventBody {
+  id: string;
+  type: string;
+  created: number;
+  data: { payment: { id: string; status: string; amount_minor: number; currency: string } };
+}
+
+export const SIGNATURE_HEADER = 'x-sandbox-signature';
+const TOLERANCE_MS = 300_000;
+
+export interface SandboxProcessorDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Signs webhooks; shared by every instance (kept in app_secrets). */
+  secret: string;
+  /** Posts a webhook to the merchant's endpoint; resolves with the HTTP status. */
+  deliver: (rawBody: string, headers: Record<string, string>) => Promise<number>;
+  intervalMs: number;
+  log?: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+export function sandboxProcessor(d: SandboxProcessorDeps) {
+  const { db, clock } = d;
+
+  function sign(raw: string, at: number): string {
+    const t = Math.floor(at / 1000);
+    return `t=${t},v1=${createHmac('sha256', d.secret).update(`${t}.${raw}`).digest('hex')}`;
+  }
+
+  async function get(id: string): Promise<SandboxPayment | undefined> {
+    return db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async function queueEvent(paymentId: string, type: string, now: number): Promise<void> {
+    await db
+      .insertInto('sandbox_events')
+      .values({
+        id: publicId('evt_'),
+        payment_id: paymentId,
+        type,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+        delivered_at: null,
+      })
+      .execute();
+    delivery.kick();
+  }
+
+  /** Moves a payment from one of `from` to `to`; only the first of concurrent moves wins and queues its event. */
+  async function move(
+    id: string,
+    from: SandboxPayment['status'][],
+    to: SandboxPayment['status'],
+    extra: Partial<Pick<SandboxPayment, 'failure_code' | 'card_brand' | 'card_last4'>> = {},
+  ): Promise<boolean> {
+    const now = clock.now();
+    const res = await db
+      .updateTable('sandbox_payments')
+      .set({ status: to, updated_at: now, ...extra })
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await queueEvent(id, `payment.${to}`, now);
+    return true;
+  }
+
+  /** One delivery pass: claims due events (a lease, so one instance sends each) and posts them. */
+  async function deliverDue(): Promise<number> {
+    const now = clock.now();
+    const due = await db
+      .selectFrom('sandbox_events')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('created_at')
+      .limit(20)
+      .execute();
+    let delivered = 0;
+    for (const { id } of due) {
+      const claimed = await db
+        .updateTable('sandbox_events')
+        .set((eb) => ({ next_attempt_at: now + 30_000, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) continue;
+      const payment = await get(claimed.payment_id);
+      if (!payment) continue;
+      const body: SandboxEventBody = {
+        id: claimed.id,
+        type: claimed.type,
+        created: Math.floor(claimed.created_at / 1000),
+        data: {
+          payment: {
+            id: payment.id,
+            status: payment.status,
+            amount_minor: payment.amount_minor,
+            currency: payment.currency,
+          },
+        },
+      };
+      const raw = JSON.stringify(body);
+      let status = 0;
+      try {
+        status = await d.deliver(raw, { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, clock.now()) });
+      } catch (err) {
+        d.log?.warn({ err, event: claimed.id }, 'sandbox webhook delivery failed');
+      }
+      if (status >= 200 && status < 300) {
+        await db
+          .updateTable('sandbox_events')
+          .set({ status: 'delivered', delivered_at: clock.now() })
+          .where('id', '=', claimed.id)
+          .execute();
+        delivered++;
+      } else {
+        // Like real processors: retried with backoff, for up to a day.
+        const backoff = Math.min(1000 * 2 ** claimed.attempts, 3_600_000);
+        await db
+          .updateTable('sandbox_events')
+          .set({ next_attempt_at: clock.now() + backoff })
+          .where('id', '=', claimed.id)
+          .execute();
+      }
+    }
+    return delivered;
+  }
+
+  const delivery = backgroundJob('sandbox webhook delivery', deliverDue, d.intervalMs, d.log);
+
+  return {
+    get,
+    delivery,
+
+    /** Creates a payment, or returns the one made with the same idempotency key (as processors do). */
+    async create(input: {
+      idempotencyKey: string;
+      kind: 'card' | 'paypal';
+      amountMinor: number;
+      currency: string;
+      description: string;
+      locale: string;
+      returnUrl: string;
+      cancelUrl: string;
+    }): Promise<SandboxPayment> {
+      const now = clock.now();
+      await db
+        .insertInto('sandbox_payments')
+        .values({
+          id: publicId('sbp_'),
+          idempotency_key: input.idempotencyKey,
+          kind: input.kind,
+          amount_minor: input.amountMinor,
+          currency: input.currency,
+          description: input.description,
+          locale: input.locale,
+          status: 'requires_payment_method',
+          failure_code: null,
+          card_brand: null,
+          card_last4: null,
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+          refunded: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      return db
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A checked card, charged: the outcome the test card stands for. */
+    async chargeCard(id: string, number: keyof typeof TEST_CARDS): Promise<SandboxPayment | undefined> {
+      const outcome = TEST_CARDS[number];
+      const card = { card_brand: 'visa', card_last4: number.slice(-4) };
+      const open: SandboxPayment['status'][] = ['requires_payment_method', 'failed'];
+      if (outcome === 'succeeds') await move(id, open, 'succeeded', { ...card, failure_code: null });
+      else if (outcome === 'three_d_secure') await move(id, open, 'requires_action', { ...card, failure_code: null });
+      else await move(id, open, 'failed', { ...card, failure_code: outcome });
+      return get(id);
+    },
+
+    /** The 3-D Secure screen's answer. */
+    async authenticate(id: string, approve: boolean): Promise<SandboxPayment | undefined> {
+      if (approve) await move(id, ['requires_action'], 'succeeded');
+      else await move(id, ['requires_action'], 'failed', { failure_code: 'authentication_failed' });
+      return get(id);
+    },
+
+    /** The PayPal approval screen's answer: approved (to be captured by the merchant) or cancelled. */
+    async paypalDecision(id: string, approve: boolean): Promise<SandboxPayment | undefined> {
+      if (approve) await move(id, ['requires_payment_method'], 'approved');
+      else await move(id, ['requires_payment_method'], 'canceled', { failure_code: 'canceled' });
+      return get(id);
+    },
+
+    async capture(id: string): Promise<SandboxPayment | undefined> {
+      await move(id, ['approved'], 'succeeded');
+      return get(id);
+    },
+
+    async refund(id: string): Promise<void> {
+      const res = await db
+        .updateTable('sandbox_payments')
+        .set({ refunded: 1, updated_at: clock.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'succeeded')
+        .where('refunded', '=', 0)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) await queueEvent(id, 'payment.refunded', clock.now());
+    },
+
+    /** Verifies a webhook as the merchant side must: HMAC over timestamp and raw body, within 5 minutes. */
+    verify(raw: Buffer, header: string | undefined): SandboxEventBody | null {
+      const m = /^t=(\d+),v1=([a-f0-9]{64})$/.exec(header ?? '');
+      if (!m?.[1] || !m[2]) return null;
+      if (Math.abs(clock.now() - Number(m[1]) * 1000) > TOLERANCE_MS) return null;
+      const expected = createHmac('sha256', d.secret).update(`${m[1]}.`).update(raw).digest();
+      const given = Buffer.from(m[2], 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        return JSON.parse(raw.toString('utf8')) as SandboxEventBody;
+      } catch {
+        return null;
+      }
+    },
+
+    sign,
+  };
+}
+export type SandboxProcessor = ReturnType<typeof sandboxProcessor>;

@@ -1,0 +1,87 @@
+import type { ScoringKey } from '@mindgauge/psychometrics';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+
+/** Takes the test honestly through the API and returns the new order's number. */
+export async function paidReadyOrder(t: TestApp, hl = 'en'): Promise<string> {
+  const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1` });
+  expect(start.statusCode, start.body).toBe(200);
+  const sessionId = start.json().data.sessionId as string;
+  const row = await t.deps.db.kysely
+    .selectFrom('exam_sessions')
+    .select('scoring_key')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const key = JSON.parse(row.scoring_key) as ScoringKey;
+  for (const [i, k] of key.items.entries()) {
+    const res = await post(t, '/api/exam/session/answer', {
+      sessionId,
+      itemId: k.id,
+      choice: i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6,
+      timeMs: 25_000 + i * 700,
+      firstChoiceMs: 12_000,
+      changes: 0,
+      focusLosses: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  expect((await post(t, '/api/exam/session/confirm', { sessionId })).statusCode).toBe(200);
+  const order = await post(t, '/api/exam/order/info', { sessionId });
+  expect(order.json().data.outcome, order.body).toBe('order');
+  return order.json().data.orderNumber as string;
+}
+
+export function post(t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+export async function get(t: TestApp, url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  return res;
+}
+
+/** The price the payment page shows for a tier (opening the order's offer, as the scheme page does). */
+export async function shownPrice(t: TestApp, orderNumber: string, skuId: string, country = 'US', promo?: string) {
+  await get(t, `/api/exam/order/sku/check/${orderNumber}`);
+  const q = new URLSearchParams({ order: orderNumber, ...(promo ? { promo } : {}) });
+  const res = await get(t, `/api/exam/sku/info/1799/${skuId}/${country}/en?${q}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.sku.price as { amount: number; currency: string };
+}
+
+export function createBody(
+  orderNumber: string,
+  price: { amount: number; currency: string },
+  over: Record<string, unknown> = {},
+) {
+  return {
+    orderNumber,
+    skuId: 'sku2',
+    country: 'US',
+    method: 'card',
+    email: 'buyer@example.com',
+    promoCode: null,
+    checkoutKey: 'key_0123456789abcdef',
+    shownAmount: price.amount,
+    shownCurrency: price.currency,
+    consent: { terms: true, termsVersion: '2026-01' },
+    hl: 'en',
+    ...over,
+  };
+}
+
+/** What a browser does inside the sandbox frame: posts the card form to the processor. */
+export function payInFrame(t: TestApp, frameUrl: string, number: string) {
+  const id = /\/pay\/([^?]+)/.exec(frameUrl)?.[1];
+  return t.app.inject({
+    method: 'POST',
+    url: `/sandbox-processor/pay/${id}/confirm?hl=en`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ number, expiry: '12/34', cvc: '123' }).toString(),
+  });
+}
+
+export async function reportMails(t: TestApp, orderNumber: string) {
+  const rows = await t.deps.db.kysely.selectFrom('mail_outbox').selectAll().where('template', '=', 'reportReady').execute();
+  return rows.filter((r) => r.payload.includes(orderNumber));
+}

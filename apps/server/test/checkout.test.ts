@@ -1,0 +1,118 @@
+import { formatMoney } from '@mindgauge/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBody, get, paidReadyOrder, payInFrame, post, reportMails, shownPrice } from './checkout-helpers';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+describe.each(dialects())('checkout on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('prices the four tiers per country in its currency, minor units', async () => {
+    const us = (await get(t, '/api/exam/sku/list/1799/US/en')).json().data;
+    expect(us.currency).toBe('USD');
+    expect(us.skus.map((s: { skuId: string }) => s.skuId)).toEqual(['sku1', 'sku2', 'sku3', 'sku4']);
+    expect(us.skus[1]).toMatchObject({ title: 'Standard', recommended: true, price: { amount: 2999, offer: false } });
+    const fr = (await get(t, '/api/exam/sku/list/1799/fr/fr')).json().data;
+    expect(fr.currency).toBe('EUR');
+    expect(fr.skus[1].title).not.toBe('Standard');
+    const jp = (await get(t, '/api/exam/sku/list/1799/JA/ja')).json().data;
+    expect(jp).toMatchObject({ country: 'JP', currency: 'JPY' });
+    expect(formatMoney(jp.skus[0].price.amount, 'JPY')).toBe('¥1,500');
+    const nowhere = (await get(t, '/api/exam/sku/list/1799/ZZ/en')).json().data;
+    expect(nowhere).toMatchObject({ country: 'US', currency: 'USD' });
+    const countries = (await get(t, '/api/exam/order/country/list')).json().data;
+    expect(countries.countries.length).toBeGreaterThanOrEqual(30);
+    const methods = (await get(t, '/api/app/payment/list/1799/US')).json().data.methods;
+    expect(methods).toEqual([
+      { method: 'card', provider: 'sandbox', publishableKey: null },
+      { method: 'paypal', provider: 'sandbox', publishableKey: null },
+    ]);
+  });
+
+  it('starts an order’s offer once, keeps it on reload, and ends the offer price at the deadline', async () => {
+    const order = await paidReadyOrder(t);
+    const first = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    expect(first.offer.active).toBe(true);
+    t.clock.advance(60_000);
+    const again = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    expect(again.offer.deadline).toBe(first.offer.deadline);
+    const during = await shownPrice(t, order, 'sku2');
+    expect(during.amount).toBe(1499);
+    t.clock.advance(15 * 60_000);
+    const after = await shownPrice(t, order, 'sku2');
+    expect(after.amount).toBe(2999);
+  });
+
+  it('checks promo codes: valid, unknown and expired each with their answer', async () => {
+    const order = await paidReadyOrder(t);
+    const ok = await post(t, '/api/exam/order/promo/check', { orderNumber: order, code: 'welcome10' });
+    expect(ok.json().data).toEqual({ code: 'WELCOME10', percentOff: 10 });
+    const unknown = await post(t, '/api/exam/order/promo/check', { orderNumber: order, code: 'NOPE' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('PROMO_INVALID');
+    const expired = await post(t, '/api/exam/order/promo/check', { orderNumber: order, code: 'SPRING25' });
+    expect(expired.json().code).toBe('PROMO_EXPIRED');
+    expect(expired.json().message).toBe('This code has expired.');
+    const priced = await shownPrice(t, order, 'sku2', 'US', 'WELCOME10');
+    expect(priced.amount).toBe(1349);
+  });
+
+  it('pays with the sandbox card: settles by webhook once, queues one report e-mail, unlocks nothing before', async () => {
+    const order = await paidReadyOrder(t);
+    const price = await shownPrice(t, order, 'sku2');
+    const created = await post(t, '/api-pay/pay/order/create', createBody(order, price));
+    expect(created.statusCode, created.body).toBe(200);
+    const { payment, next } = created.json().data;
+    expect(next.type).toBe('frame');
+    expect(payment).toMatchObject({ status: 'requires_action', amount: 1499, currency: 'USD' });
+    const frame = await get(t, next.url);
+    expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(frame.body).toContain('name="number"');
+
+    const paid = await payInFrame(t, next.url, '4242 4242 4242 4242');
+    expect(paid.body).toContain('data-status="succeeded"');
+    expect((await get(t, `/api/exam/order/info/${order}`)).json().data.status).toBe('pending_payment');
+
+    // Settled asynchronously, by the processor's webhook (delivered in the background, like a real one).
+    await t.checkout.processor.delivery.runOnce();
+    await expect.poll(async () => (await get(t, `/api/exam/order/info/${order}`)).json().data.status).toBe('paid');
+    const delivered = await t.deps.db.kysely.selectFrom('sandbox_events').select(['type', 'status']).execute();
+    expect(delivered).toContainEqual({ type: 'payment.succeeded', status: 'delivered' });
+    const info = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    expect(info.status).toBe('paid');
+    expect(info.purchase).toMatchObject({ skuId: 'sku2', amount: 1499, currency: 'USD', method: 'card' });
+    const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
+    expect(status.json().data).toMatchObject({ orderStatus: 'paid', payment: { status: 'succeeded' } });
+    expect(await reportMails(t, order)).toHaveLength(1);
+  });
+
+  it('refuses a price the server did not quote, and a declined card fails with its reason', async () => {
+    const order = await paidReadyOrder(t);
+    const price = await shownPrice(t, order, 'sku2');
+    const wrong = await post(t, '/api-pay/pay/order/create', createBody(order, { ...price, amount: price.amount - 1 }));
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().code).toBe('PRICE_CHANGED');
+    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
+    const declined = await payInFrame(t, created.next.url, '4000000000000002');
+    expect(declined.body).toContain('data-failure="card_declined"');
+    const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: created.payment.paymentId });
+    expect(status.json().data).toMatchObject({
+      orderStatus: 'pending_payment',
+      payment: { status: 'failed', failureCode: 'card_declined' },
+    });
+  });
+
+  it('never sees card data: the processor form rejects a card that is not a test card without charging', async () => {
+    const order = await paidReadyOrder(t);
+    const price = await shownPrice(t, order, 'sku1');
+    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku1' }))).json()
+      .data;
+    const res = await payInFrame(t, created.next.url, '4111111111111111');
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('use one of the test cards');
+    expect(res.body).not.toContain('4111');
+  });
+});

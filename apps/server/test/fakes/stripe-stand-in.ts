@@ -1,0 +1,417 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the part of Stripe's API our adapter uses, speaking Stripe's wire format (form-encoded
+ * requests, JSON objects with `object` fields, Stripe's error bodies and idempotency rules), so the real SDK
+ * can be tested against it without the internet. Tests play the browser (`confirm`) and Stripe's webhook
+ * sender (`deliverPending`).
+ */
+
+export type TestCard = '4242424242424242' | '4000000000000002' | '4000002500003155' | '4000000000009995';
+
+export interface StandInPaymentError {
+  type: string;
+  code: string;
+  decline_code?: string;
+  message: string;
+  charge?: string;
+}
+
+export interface StandInPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean } | null;
+  capture_method: 'automatic_async';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  description: string | null;
+  last_payment_error: StandInPaymentError | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: { type: string } | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  status: string;
+}
+
+export interface StandInEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+}
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  status: number;
+}
+
+export interface StripeStandIn {
+  apiBase: string;
+  paymentIntents: Map<string, StandInPaymentIntent>;
+  events: StandInEvent[];
+  requests: StandInRequest[];
+  confirm(piId: string, card: TestCard): StandInPaymentIntent;
+  completeAuthentication(piId: string, success: boolean): StandInPaymentIntent;
+  /** Delivers queued events; failed ones (refused, non-2xx) stay queued. Resolves to the number delivered. */
+  deliverPending(): Promise<number>;
+  /** Sends one event again, freshly signed; resolves to the HTTP status (0 when unreachable). */
+  replay(eventId: string): Promise<number>;
+  /** Sends one event; `tamper` changes the body after signing. Resolves to the HTTP status (0 when unreachable). */
+  deliver(event: StandInEvent, options?: { tamper?: boolean }): Promise<number>;
+  /** Answers the next `count` API requests with a 500, to exercise the SDK's retries. */
+  failNextRequests(count: number): void;
+  setWebhookUrl(url: string | undefined): void;
+  close(): Promise<void>;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message ?? 'error'));
+  }
+}
+
+const id = (prefix: string, length = 24) => `${prefix}_${randomBytes(length).toString('base64url').slice(0, length)}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's bracket notation (`metadata[orderNumber]=x`) to nested objects. */
+function parseForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      const child = node[part];
+      node[part] = typeof child === 'object' && child !== null ? child : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const invalid = (message: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(400, { type: 'invalid_request_error', message, ...extra });
+
+export async function startStripeStandIn(options: {
+  webhookUrl?: string;
+  webhookSecret: string;
+}): Promise<StripeStandIn> {
+  let webhookUrl = options.webhookUrl;
+  let failures = 0;
+  const paymentIntents = new Map<string, StandInPaymentIntent>();
+  const charges = new Map<string, { id: string; payment_intent: string; amount: number; refunded: boolean }>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const events: StandInEvent[] = [];
+  const pending: StandInEvent[] = [];
+  const requests: StandInRequest[] = [];
+
+  function queue(type: string, object: unknown): void {
+    const event: StandInEvent = {
+      id: id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    events.push(event);
+    pending.push(event);
+  }
+
+  function intent(piId: string): StandInPaymentIntent {
+    const pi = paymentIntents.get(piId);
+    if (!pi) {
+      throw new ApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${piId}'`,
+      });
+    }
+    return pi;
+  }
+
+  function chargeObject(chargeId: string) {
+    const c = charges.get(chargeId);
+    if (!c) return null;
+    const pi = intent(c.payment_intent);
+    return {
+      id: c.id,
+      object: 'charge',
+      amount: c.amount,
+      amount_refunded: c.refunded ? c.amount : 0,
+      currency: pi.currency,
+      paid: true,
+      payment_intent: c.payment_intent,
+      refunded: c.refunded,
+      status: 'succeeded',
+    };
+  }
+
+  function createIntent(params: Record<string, unknown>): StandInPaymentIntent {
+    const amount = Number(params.amount);
+    if (params.amount === undefined)
+      throw invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 1)
+      throw invalid('Invalid integer: amount', { code: 'parameter_invalid_integer', param: 'amount' });
+    if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency)) {
+      throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    }
+    const piId = id('pi');
+    const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
+    const pi: StandInPaymentIntent = {
+      id: piId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      automatic_payment_methods: automatic ? { enabled: automatic.enabled === 'true' } : null,
+      capture_method: 'automatic_async',
+      client_secret: `${piId}_secret_${randomBytes(12).toString('hex')}`,
+      confirmation_method: 'automatic',
+      created: now(),
+      currency: params.currency,
+      description: typeof params.description === 'string' ? params.description : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      next_action: null,
+      payment_method: null,
+      payment_method_types: ['card'],
+      receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      status: 'requires_payment_method',
+    };
+    paymentIntents.set(piId, pi);
+    return pi;
+  }
+
+  function createRefund(params: Record<string, unknown>) {
+    if (typeof params.payment_intent !== 'string') throw invalid('Missing required param: payment_intent.');
+    const pi = intent(params.payment_intent);
+    const c = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+    if (pi.status !== 'succeeded' || !c) {
+      throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`);
+    }
+    if (c.refunded) throw invalid(`Charge ${c.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    c.refunded = true;
+    queue('charge.refunded', chargeObject(c.id));
+    return {
+      id: id('re'),
+      object: 'refund',
+      amount: c.amount,
+      charge: c.id,
+      created: now(),
+      currency: pi.currency,
+      payment_intent: pi.id,
+      status: 'succeeded',
+    };
+  }
+
+  function route(method: string, path: string, params: Record<string, unknown>): unknown {
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
+    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match?.[1]) return intent(decodeURIComponent(match[1]));
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    throw new ApiError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const raw = await readBody(req);
+    const keyHeader = req.headers['idempotency-key'];
+    const key = typeof keyHeader === 'string' ? keyHeader : null;
+    const send = (status: number, body: string, replayed = false) => {
+      requests.push({ method, path, idempotencyKey: key, replayed, status });
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req', 14) };
+      if (key) headers['idempotency-key'] = key;
+      if (replayed) headers['idempotent-replayed'] = 'true';
+      res.writeHead(status, headers).end(body);
+    };
+    if (failures > 0) {
+      failures -= 1;
+      send(500, JSON.stringify({ error: { type: 'api_error', message: 'Stand-in failure, as asked.' } }));
+      return;
+    }
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
+      send(
+        401,
+        JSON.stringify({ error: { type: 'invalid_request_error', message: 'You did not provide an API key.' } }),
+      );
+      return;
+    }
+    const params = method === 'POST' ? parseForm(raw) : {};
+    // The SDK encodes the same parameters the same way, so the raw body identifies them.
+    const fingerprint = `${method} ${path} ${raw}`;
+    if (key && method === 'POST') {
+      const stored = idempotent.get(key);
+      if (stored && stored.fingerprint !== fingerprint) {
+        const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+        send(400, JSON.stringify({ error: { type: 'idempotency_error', message } }));
+        return;
+      }
+      if (stored) {
+        send(stored.status, stored.body, true);
+        return;
+      }
+    }
+    let status = 200;
+    let body: string;
+    try {
+      body = JSON.stringify(route(method, path, params));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      status = err.status;
+      body = JSON.stringify({ error: err.body });
+    }
+    // Like Stripe, only requests that got past validation are saved for replay.
+    if (key && method === 'POST' && (status === 200 || status === 402))
+      idempotent.set(key, { fingerprint, status, body });
+    send(status, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  async function deliver(event: StandInEvent, deliverOptions: { tamper?: boolean } = {}): Promise<number> {
+    if (!webhookUrl) return 0;
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    // The signature covers the original bytes; any change after signing must be caught by the receiver.
+    const body = deliverOptions.tamper
+      ? payload.replace('"object":"event"', '"object":"event","tampered":true')
+      : payload;
+    try {
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  function settle(pi: StandInPaymentIntent, outcome: 'succeeded' | StandInPaymentError): StandInPaymentIntent {
+    const chargeId = id('ch');
+    pi.latest_charge = chargeId;
+    pi.next_action = null;
+    if (outcome === 'succeeded') {
+      charges.set(chargeId, { id: chargeId, payment_intent: pi.id, amount: pi.amount, refunded: false });
+      Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
+      queue('payment_intent.succeeded', pi);
+    } else {
+      Object.assign(pi, { status: 'requires_payment_method', payment_method: null, last_payment_error: outcome });
+      if (outcome.type === 'card_error') outcome.charge = chargeId;
+      queue('payment_intent.payment_failed', pi);
+    }
+    return pi;
+  }
+
+  return {
+    apiBase: `http://127.0.0.1:${port}`,
+    paymentIntents,
+    events,
+    requests,
+    confirm(piId, card) {
+      const pi = intent(piId);
+      if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation') {
+        throw new Error(`cannot confirm ${piId} in status ${pi.status}`);
+      }
+      pi.payment_method = id('pm');
+      if (card === '4242424242424242') return settle(pi, 'succeeded');
+      if (card === '4000002500003155') {
+        Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+        queue('payment_intent.requires_action', pi);
+        return pi;
+      }
+      const declineCode = card === '4000000000009995' ? 'insufficient_funds' : 'generic_decline';
+      const message =
+        declineCode === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
+      return settle(pi, { type: 'card_error', code: 'card_declined', decline_code: declineCode, message });
+    },
+    completeAuthentication(piId, success) {
+      const pi = intent(piId);
+      if (pi.status !== 'requires_action') throw new Error(`${piId} is not waiting for authentication`);
+      if (success) return settle(pi, 'succeeded');
+      return settle(pi, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+      });
+    },
+    async deliverPending() {
+      let delivered = 0;
+      for (const event of [...pending]) {
+        const status = await deliver(event);
+        if (status >= 200 && status < 300) {
+          pending.splice(pending.indexOf(event), 1);
+          delivered += 1;
+        }
+      }
+      return delivered;
+    },
+    async replay(eventId) {
+      const event = events.find((e) => e.id === eventId);
+      if (!event) throw new Error(`no event ${eventId}`);
+      return deliver(event);
+    },
+    deliver,
+    failNextRequests(count) {
+      failures = count;
+    },
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,289 @@
+import { defineEndpoint } from '../endpoint';
+import { ZEmail, ZIsoDateTime, ZLanguageTag } from '../fields';
+import { ZExamIdParam } from '../scope';
+import { describe, z } from '../zod';
+import { ZOrderNumber, ZOrderStatus, ZPublicId } from './exam';
+
+const tags = ['checkout'];
+
+/** The report tiers of the spec (sku1 to sku4). */
+export const SKU_IDS = ['sku1', 'sku2', 'sku3', 'sku4'] as const;
+export const ZSkuId = z.enum(SKU_IDS);
+export type TSkuId = z.infer<typeof ZSkuId>;
+
+/** What a tier unlocks; the report endpoints give data only for what the order's tier includes. */
+export const ENTITLEMENTS = [
+  'score',
+  'ranking',
+  'dimensions',
+  'answerAnalysis',
+  'pdfReport',
+  'certificate',
+  'brainTests',
+  'trainingGuide',
+  'gift',
+  'discount',
+] as const;
+export const ZEntitlement = z.enum(ENTITLEMENTS);
+export type TEntitlement = z.infer<typeof ZEntitlement>;
+
+export const PAYMENT_METHODS = ['card', 'paypal'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+/**
+ * A country in a path: ISO 3166 alpha-2 in any case, or one of the spec's region codes (EN, JA). Countries
+ * without their own price table are priced with the default table.
+ */
+export const ZCountryParam = describe(
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{2}$/, 'invalid country')),
+    z.transform((c: string) => c.toUpperCase()),
+  ),
+  'Country (ISO 3166 alpha-2), e.g. US, FR, JP',
+);
+
+export const ZPromoCode = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[A-Za-z0-9_-]+$/, 'invalid code')),
+  z.transform((c: string) => c.toUpperCase()),
+);
+
+export const ZPrice = z.object({
+  currency: describe(z.string(), 'ISO 4217'),
+  amount: describe(z.int(), 'What is charged, in minor units (÷100 to show; see formatMoney)'),
+  listAmount: describe(z.int(), 'The regular price, in minor units'),
+  offer: describe(z.boolean(), 'Whether the offer price applies (before the order’s offer deadline)'),
+  percentOff: describe(z.int(), 'Promo code discount applied to `amount`, 0 when none'),
+});
+export type TPrice = z.infer<typeof ZPrice>;
+
+export const ZSkuFeature = z.object({
+  logoId: describe(z.string(), 'Icon id'),
+  name: z.string(),
+  content: z.string(),
+});
+
+export const ZSku = z.object({
+  skuId: ZSkuId,
+  tier: z.int(),
+  title: z.string(),
+  subtitle: z.string(),
+  recommended: z.boolean(),
+  features: z.array(ZSkuFeature),
+  entitlements: z.array(ZEntitlement),
+  price: ZPrice,
+});
+export type TSku = z.infer<typeof ZSku>;
+
+export const ZOffer = z.object({
+  deadline: describe(z.nullable(ZIsoDateTime), 'Stored per order; null before the order has seen its offer'),
+  active: z.boolean(),
+  serverNow: ZIsoDateTime,
+});
+
+export const ZSkuList = z.object({
+  country: describe(z.string(), 'The price table used (the requested country, or the default)'),
+  currency: z.string(),
+  offer: ZOffer,
+  promo: z.nullable(z.object({ code: z.string(), percentOff: z.int() })),
+  skus: z.array(ZSku),
+});
+export type TSkuList = z.infer<typeof ZSkuList>;
+
+const ZPricingQuery = z.object({
+  order: describe(z.optional(ZOrderNumber), "Price for this order: its offer deadline and promo code"),
+  promo: z.optional(ZPromoCode),
+});
+
+export const skuList = defineEndpoint({
+  id: 'skuList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/sku/list/:examId/:country/:hl',
+  summary: "The report tiers, priced for a country in its currency (and for an order's offer and promo code)",
+  tags,
+  params: z.object({ examId: ZExamIdParam, country: ZCountryParam, hl: ZLanguageTag }),
+  query: ZPricingQuery,
+  response: ZSkuList,
+});
+
+export const skuInfo = defineEndpoint({
+  id: 'skuInfo',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/sku/info/:examId/:skuId/:country/:hl',
+  summary: 'One report tier, priced like the list',
+  tags,
+  params: z.object({ examId: ZExamIdParam, skuId: ZSkuId, country: ZCountryParam, hl: ZLanguageTag }),
+  query: ZPricingQuery,
+  response: z.object({ country: z.string(), offer: ZOffer, sku: ZSku }),
+});
+
+export const ZPaymentMethodInfo = z.object({
+  method: ZPaymentMethod,
+  provider: z.enum(['sandbox', 'stripe', 'paypal']),
+  /** Stripe's publishable key when cards go through Stripe (the browser loads Stripe.js with it). */
+  publishableKey: z.nullable(z.string()),
+});
+export type TPaymentMethodInfo = z.infer<typeof ZPaymentMethodInfo>;
+
+export const paymentMethodList = defineEndpoint({
+  id: 'paymentMethodList',
+  method: 'GET',
+  base: 'api',
+  path: '/app/payment/list/:examId/:country',
+  summary: 'The payment methods offered, and which processor takes each',
+  tags,
+  params: z.object({ examId: ZExamIdParam, country: ZCountryParam }),
+  response: z.object({ methods: z.array(ZPaymentMethodInfo) }),
+});
+
+export const orderCountryList = defineEndpoint({
+  id: 'orderCountryList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/order/country/list',
+  summary: 'Countries with their own price table, and the default',
+  tags,
+  response: z.object({
+    defaultCountry: z.string(),
+    countries: z.array(z.object({ country: z.string(), currency: z.string() })),
+  }),
+});
+
+export const ZPaymentStatus = z.enum(['created', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled']);
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+
+export const ZPaymentSummary = z.object({
+  paymentId: ZPublicId,
+  method: ZPaymentMethod,
+  status: ZPaymentStatus,
+  failureCode: describe(z.nullable(z.string()), 'card_declined, insufficient_funds, authentication_failed, canceled...'),
+  amount: z.int(),
+  currency: z.string(),
+});
+export type TPaymentSummary = z.infer<typeof ZPaymentSummary>;
+
+export const ZOrderCheckout = z.object({
+  orderNumber: ZOrderNumber,
+  status: ZOrderStatus,
+  email: z.nullable(z.string()),
+  offer: ZOffer,
+  /** Set once paid: what was bought, at what price. */
+  purchase: z.nullable(
+    z.object({ skuId: ZSkuId, amount: z.int(), currency: z.string(), paidAt: ZIsoDateTime, method: ZPaymentMethod }),
+  ),
+  latestPayment: z.nullable(ZPaymentSummary),
+});
+export type TOrderCheckout = z.infer<typeof ZOrderCheckout>;
+
+export const orderSkuCheck = defineEndpoint({
+  id: 'orderSkuCheck',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/order/sku/check/:orderNumber',
+  summary: "An order's checkout state; the first call starts the order's offer countdown",
+  tags,
+  params: z.object({ orderNumber: ZOrderNumber }),
+  response: ZOrderCheckout,
+});
+
+export const promoCheck = defineEndpoint({
+  id: 'promoCheck',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/order/promo/check',
+  summary: 'Checks a promo code (rate limited); valid, unknown and expired codes each have their answer',
+  tags,
+  body: z.object({ orderNumber: ZOrderNumber, code: ZPromoCode }),
+  response: z.object({ code: z.string(), percentOff: z.int() }),
+});
+
+export const ZReview = z.object({
+  id: z.int(),
+  name: z.string(),
+  country: z.nullable(z.string()),
+  rating: z.int(),
+  content: z.string(),
+  createdAt: ZIsoDateTime,
+  verifiedBuyer: describe(z.boolean(), 'Written by someone who bought a report'),
+  demo: describe(z.boolean(), 'Seeded demonstration content, shown as such'),
+});
+export type TReview = z.infer<typeof ZReview>;
+
+export const reviewList = defineEndpoint({
+  id: 'reviewList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/review/list/:examId/:hl',
+  summary: 'Moderated reviews by buyers (and seeded demo reviews, marked as demo)',
+  tags,
+  params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
+  response: z.object({ reviews: z.array(ZReview), count: z.int(), averageRating: z.nullable(z.number()) }),
+});
+
+/** What the browser does next to complete a payment. */
+export const ZNextAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  describe(
+    z.object({ type: z.literal('frame'), url: z.string() }),
+    "The sandbox processor's card form, shown in an isolated frame",
+  ),
+  describe(z.object({ type: z.literal('redirect'), url: z.string() }), 'PayPal approval page'),
+  describe(
+    z.object({ type: z.literal('stripe'), clientSecret: z.string(), publishableKey: z.string() }),
+    "Stripe's Payment Element confirms the PaymentIntent",
+  ),
+]);
+export type TNextAction = z.infer<typeof ZNextAction>;
+
+export const createPayment = defineEndpoint({
+  id: 'createPayment',
+  method: 'POST',
+  base: 'pay',
+  path: '/pay/order/create',
+  summary: 'Starts (or resumes) the payment of a checkout attempt: idempotent per checkoutKey',
+  tags,
+  body: z.object({
+    orderNumber: ZOrderNumber,
+    skuId: ZSkuId,
+    country: ZCountryParam,
+    method: ZPaymentMethod,
+    email: ZEmail,
+    promoCode: z.nullable(ZPromoCode),
+    checkoutKey: describe(
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid key')),
+      'Made by the browser once per checkout attempt: a double click or a retried request reuses it',
+    ),
+    shownAmount: describe(z.int().check(z.minimum(0)), 'The total the visitor saw; a different price is refused'),
+    shownCurrency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    consent: z.object({
+      terms: z.literal(true, { message: 'Please check "I have read and agree to the terms" to proceed' }),
+      termsVersion: z.string().check(z.maxLength(20)),
+    }),
+    hl: ZLanguageTag,
+  }),
+  response: z.object({ payment: ZPaymentSummary, orderStatus: ZOrderStatus, next: ZNextAction }),
+});
+
+export const checkPaymentStatus = defineEndpoint({
+  id: 'checkPaymentStatus',
+  method: 'POST',
+  base: 'pay',
+  path: '/pay/check/status',
+  summary: "Asks the processor how the order's payment stands and records a success (once)",
+  tags,
+  body: z.object({ orderNumber: ZOrderNumber, paymentId: z.optional(ZPublicId) }),
+  response: z.object({ orderStatus: ZOrderStatus, payment: z.nullable(ZPaymentSummary) }),
+});
+
+export const sendReportCopy = defineEndpoint({
+  id: 'sendReportCopy',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/order/report/send',
+  summary: "Sends a paid order's report e-mail to another address as well (rate limited)",
+  tags,
+  body: z.object({ orderNumber: ZOrderNumber, email: ZEmail, hl: ZLanguageTag }),
+  response: z.object({ sent: z.literal(true) }),
+});
