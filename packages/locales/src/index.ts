@@ -1,4 +1,5 @@
 import type { Locale } from '@mindgauge/contract';
+import type checkout from './en/checkout.json';
 import type common from './en/common.json';
 import type content from './en/content.json';
 import type email from './en/email.json';
@@ -10,6 +11,7 @@ import type test from './en/test.json';
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
   common: typeof common;
+  checkout: typeof checkout;
   errors: typeof errors;
   content: typeof content;
   email: typeof email;
@@ -20,7 +22,7 @@ export interface Resources {
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content', 'test'] as const;
+export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 

@@ -1,8 +1,9 @@
+import checkout from '../fr/checkout.json';
 import common from '../fr/common.json';
 import content from '../fr/content.json';
 import errors from '../fr/errors.json';
 import test from '../fr/test.json';
 import type { UiResources } from '../index';
 
-const resources: UiResources = { common, errors, content, test };
+const resources: UiResources = { common, errors, content, test, checkout };
 export default resources;

@@ -1,8 +1,9 @@
 import type { UiResources } from '../index';
+import checkout from '../ja/checkout.json';
 import common from '../ja/common.json';
 import content from '../ja/content.json';
 import errors from '../ja/errors.json';
 import test from '../ja/test.json';
 
-const resources: UiResources = { common, errors, content, test };
+const resources: UiResources = { common, errors, content, test, checkout };
 export default resources;

@@ -1,8 +1,9 @@
 import type { UiResources } from '../index';
+import checkout from '../zh-HK/checkout.json';
 import common from '../zh-HK/common.json';
 import content from '../zh-HK/content.json';
 import errors from '../zh-HK/errors.json';
 import test from '../zh-HK/test.json';
 
-const resources: UiResources = { common, errors, content, test };
+const resources: UiResources = { common, errors, content, test, checkout };
 export default resources;

@@ -8,7 +8,7 @@ import type { PaymentService } from './payment-service';
 /** How far back open payments are checked with their processor. */
 const LOOKBACK_MS = 3 * 86_400_000;
 /** Attempts younger than this are still in the hands of the request that made them. */
-const SETTLE_GRACE_MS = 10_000;
+const SETTLE_GRACE_MS = 5_000;
 
 /**
  * Reconciliation with the processors, at start-up and on an interval: a server killed between a charge and
