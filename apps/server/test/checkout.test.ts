@@ -74,11 +74,14 @@ describe.each(dialects())('checkout on %s', (dialect) => {
 
     const paid = await payInFrame(t, next.url, '4242 4242 4242 4242');
     expect(paid.body).toContain('data-status="succeeded"');
-    expect((await get(t, `/api/exam/order/info/${order}`)).json().data.status).toBe('pending_payment');
+    const unpaid = (await get(t, `/api/exam/order/info/${order}`)).json().data;
+    expect(unpaid).toMatchObject({ status: 'pending_payment', result: null });
 
     // Settled asynchronously, by the processor's webhook (delivered in the background, like a real one).
     await t.checkout.processor.delivery.runOnce();
-    await expect.poll(async () => (await get(t, `/api/exam/order/info/${order}`)).json().data.status).toBe('paid');
+    await expect
+      .poll(async () => (await get(t, `/api/exam/order/info/${order}`)).json().data.status, { timeout: 5000 })
+      .toBe('paid');
     const delivered = await t.deps.db.kysely.selectFrom('sandbox_events').select(['type', 'status']).execute();
     expect(delivered).toContainEqual({ type: 'payment.succeeded', status: 'delivered' });
     const info = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
@@ -87,6 +90,18 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
     expect(status.json().data).toMatchObject({ orderStatus: 'paid', payment: { status: 'succeeded' } });
     expect(await reportMails(t, order)).toHaveLength(1);
+    const report = (await get(t, `/api/exam/order/info/${order}`)).json().data.result;
+    const session = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .innerJoin('exam_orders', 'exam_orders.session_id', 'exam_sessions.id')
+      .select('result')
+      .where('order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    const engine = JSON.parse(String(session.result)) as { iq: { iq: number } };
+    expect(report).toMatchObject({ skuId: 'sku2', iq: Math.round(engine.iq.iq) });
+    expect(report.entitlements).toContain('answerAnalysis');
+    expect(report.rangeLow).toBeLessThan(report.iq);
+    expect(report.rangeHigh).toBeGreaterThan(report.iq);
   });
 
   it('refuses a price the server did not quote, and a declined card fails with its reason', async () => {

@@ -128,6 +128,23 @@ export const updateOrderEmail = defineEndpoint({
   response: z.object({ orderNumber: ZOrderNumber, email: z.string() }),
 });
 
+/** The score part of a paid order's report (the full report screens extend it). */
+export const ZReportSummary = z.object({
+  skuId: z.string(),
+  entitlements: describe(z.array(z.string()), 'What the tier bought unlocks'),
+  iq: z.int(),
+  rangeLow: describe(z.int(), '95% range from the measured standard error'),
+  rangeHigh: z.int(),
+  percentile: describe(z.number(), 'Share of the population scoring lower, 0..100'),
+  classId: z.string(),
+  className: z.string(),
+  correct: z.int(),
+  answered: z.int(),
+  provisionalNorms: z.boolean(),
+  normNote: z.string(),
+});
+export type TReportSummary = z.infer<typeof ZReportSummary>;
+
 export const ZOrderInfo = z.object({
   orderNumber: ZOrderNumber,
   examId: z.int(),
@@ -137,8 +154,8 @@ export const ZOrderInfo = z.object({
   hasEmail: z.boolean(),
   answered: z.int(),
   questionCount: z.int(),
-  /** Filled only for paid orders, at the tier bought (checkout and report issues). */
-  result: z.null(),
+  /** Filled only for paid orders, at the tier bought. */
+  result: z.nullable(ZReportSummary),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 

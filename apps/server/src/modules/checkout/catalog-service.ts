@@ -125,6 +125,11 @@ export function catalogService(d: CatalogDeps) {
       return { country: p.country, offer: p.offer, sku: present(item.row, item.price, locale) };
     },
 
+    /** An exam that sells reports (has tiers); else 404. */
+    async requireCatalog(examId: number): Promise<void> {
+      if ((await skuRows(examId)).length === 0) throw new AppError('EXAM_NOT_FOUND');
+    },
+
     async countries() {
       const rows = await d.cache.get('countries', () => d.repo.countries());
       return { defaultCountry: DEFAULT_PRICE_COUNTRY, countries: rows };

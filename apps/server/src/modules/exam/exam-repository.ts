@@ -73,6 +73,16 @@ export function examRepository(db: Kysely<Database>) {
     findOrderBySession(sessionId: string) {
       return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },
+    /** What a tier unlocks (the report shows only these parts). */
+    async entitlements(examId: number, skuId: string): Promise<string[]> {
+      const row = await db
+        .selectFrom('skus')
+        .select('entitlements')
+        .where('exam_id', '=', examId)
+        .where('sku_id', '=', skuId)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.entitlements) as string[]) : [];
+    },
     findOrder(orderNumber: string) {
       return db.selectFrom('exam_orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
     },

@@ -1,7 +1,8 @@
-import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo } from '@mindgauge/contract';
+import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo, TReportSummary } from '@mindgauge/contract';
 import {
   type Form,
   type IqSession,
+  type IqValidResult,
   MODEL_PRIOR_NORM,
   PsychometricsInputError,
   type ScoringKey,
@@ -14,7 +15,7 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
-import type { ExamRepository, SessionRow } from './exam-repository';
+import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
 export const DEADLINE_GRACE_MS = 60_000;
@@ -69,6 +70,26 @@ export function examService(d: ExamDeps) {
     };
     await d.repo.insertSession(row);
     return { row, form };
+  }
+
+  async function reportSummary(order: OrderRow, resultJson: string): Promise<TReportSummary> {
+    const r = JSON.parse(resultJson) as IqValidResult;
+    const locale = (order.locale as Locale) ?? 'en';
+    const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
+    return {
+      skuId: order.sku_id ?? '',
+      entitlements,
+      iq: Math.round(r.iq.iq),
+      rangeLow: Math.round(r.iq.range95.lower),
+      rangeHigh: Math.round(r.iq.range95.upper),
+      percentile: Math.round(r.iq.percentile * 10) / 10,
+      classId: r.iq.classification.id,
+      className: d.translator.t(locale, r.iq.classification.key.replace('.', ':')),
+      correct: r.correct,
+      answered: r.answered,
+      provisionalNorms: r.norm.provisional,
+      normNote: d.translator.t(locale, r.norm.key.replace('.', ':'), { sampleSize: r.norm.sampleSize }),
+    };
   }
 
   return {
@@ -250,7 +271,7 @@ export function examService(d: ExamDeps) {
       });
     },
 
-    /** Status only: the score stays on the server until the order is paid (checkout issue). */
+    /** Status, and the score only once the order is paid, with what its tier unlocks. */
     async orderInfo(orderNumber: string): Promise<TOrderInfo> {
       const order = await d.repo.findOrder(orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
@@ -265,7 +286,7 @@ export function examService(d: ExamDeps) {
         hasEmail: order.email !== null,
         answered: s ? await d.repo.countAnswered(s.id) : 0,
         questionCount: key.items.length,
-        result: null,
+        result: order.status === 'paid' && s?.result ? await reportSummary(order, s.result) : null,
       };
     },
   };

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { CatalogService } from '../checkout/catalog-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { PaymentService } from './payment-service';
+import type { ProviderRegistry } from './providers/provider-registry';
 
 const MINUTE = 60_000;
 /** Promo codes are secrets worth guessing; report copies send e-mail. Both are limited across instances. */
@@ -20,7 +21,13 @@ export const REPORT_COPY_RULES = {
 export function checkoutRoutes(
   app: FastifyInstance,
   bases: BasePaths,
-  deps: { catalog: CatalogService; payments: PaymentService; db: Kysely<Database>; clock: Clock },
+  deps: {
+    catalog: CatalogService;
+    payments: PaymentService;
+    providers: ProviderRegistry;
+    db: Kysely<Database>;
+    clock: Clock;
+  },
 ): void {
   const { catalog, payments, db, clock } = deps;
 
@@ -31,6 +38,10 @@ export function checkoutRoutes(
     catalog.skuInfo(params.examId, params.skuId, params.country, params.hl, query),
   );
   mountEndpoint(app, bases, endpoints.orderCountryList, () => catalog.countries());
+  mountEndpoint(app, bases, endpoints.paymentMethodList, async ({ params }) => {
+    await catalog.requireCatalog(params.examId);
+    return { methods: deps.providers.methods() };
+  });
   mountEndpoint(app, bases, endpoints.reviewList, ({ params }) => catalog.reviews(params.examId, params.hl));
   mountEndpoint(app, bases, endpoints.orderSkuCheck, ({ params }) => payments.orderCheckout(params.orderNumber));
   mountEndpoint(app, bases, endpoints.promoCheck, async ({ body, req }) => {

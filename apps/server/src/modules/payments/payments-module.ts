@@ -96,7 +96,7 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     log: app.log,
   });
 
-  await app.register(async (scope) => checkoutRoutes(scope, bases, { catalog, payments, db: kysely, clock }));
+  await app.register(async (scope) => checkoutRoutes(scope, bases, { catalog, payments, providers, db: kysely, clock }));
   if (env.CARD_PROVIDER === 'sandbox' || env.PAYPAL_PROVIDER === 'sandbox') {
     await app.register(async (scope) =>
       sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }),
