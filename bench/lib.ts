@@ -10,15 +10,19 @@ export const ROOT = path.resolve(BENCH_DIR, '..');
 
 export interface Served {
   port: number;
+  /** The server's SQLite file, when it reports one (benchmarks that need to read what a test reads). */
+  dbPath?: string;
   stop(): Promise<void>;
 }
 
 /** Starts a server script in its own process (so the load generator does not share its event loop). */
 export function serve(script: string, args: string[] = []): Promise<Served> {
   return new Promise((resolve, reject) => {
+    // BENCH_CPU_PROF=<dir> writes a CPU profile of each server process there (open it in Chrome's DevTools).
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const child: ChildProcess = spawn(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      [path.join(BENCH_DIR, script), ...args],
+      process.execPath,
+      [...prof, '--import', 'tsx', path.join(BENCH_DIR, script), ...args],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -29,9 +33,10 @@ export function serve(script: string, args: string[] = []): Promise<Served> {
       buf += c.toString();
       const line = buf.split('\n')[0];
       if (buf.includes('\n') && line) {
-        const { port } = JSON.parse(line) as { port: number };
+        const { port, dbPath } = JSON.parse(line) as { port: number; dbPath?: string };
         resolve({
           port,
+          dbPath,
           stop: () =>
             new Promise((r) => {
               child.once('exit', () => r());

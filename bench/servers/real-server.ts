@@ -17,7 +17,9 @@ const env = parseEnv({
 const { app } = await buildApp({ env, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, dbPath: path.join(dir, 'bench.db') })}\n`,
+);
 process.on('SIGTERM', async () => {
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });

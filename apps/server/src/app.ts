@@ -20,9 +20,9 @@ import { getOrCreateSecret } from './lib/app-secrets';
 import { type Clock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
+import { seedCatalog } from './modules/checkout/seed-catalog';
 import { contentRepository } from './modules/content/content-repository';
 import { contentService } from './modules/content/content-service';
-import { seedCatalog } from './modules/checkout/seed-catalog';
 import { seedContent } from './modules/content/seed-content';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
@@ -30,11 +30,11 @@ import { examService } from './modules/exam/exam-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { outboxRepository } from './modules/mail/outbox-repository';
-import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
-import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { localTransport } from './modules/mail/transports/local-transport';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
+import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
+import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { trackingService } from './modules/tracking/tracking-service';
 
 export interface BuildOptions {

@@ -82,6 +82,10 @@ export function payInFrame(t: TestApp, frameUrl: string, number: string) {
 }
 
 export async function reportMails(t: TestApp, orderNumber: string) {
-  const rows = await t.deps.db.kysely.selectFrom('mail_outbox').selectAll().where('template', '=', 'reportReady').execute();
+  const rows = await t.deps.db.kysely
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('template', '=', 'reportReady')
+    .execute();
   return rows.filter((r) => r.payload.includes(orderNumber));
 }

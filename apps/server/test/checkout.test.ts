@@ -113,7 +113,10 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
     const declined = await payInFrame(t, created.next.url, '4000000000000002');
     expect(declined.body).toContain('data-failure="card_declined"');
-    const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: created.payment.paymentId });
+    const status = await post(t, '/api-pay/pay/check/status', {
+      orderNumber: order,
+      paymentId: created.payment.paymentId,
+    });
     expect(status.json().data).toMatchObject({
       orderStatus: 'pending_payment',
       payment: { status: 'failed', failureCode: 'card_declined' },

@@ -74,7 +74,10 @@ describe('crash between the processor’s charge and our write', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mg-crash-'));
     port = await freePort();
-    stripe = await startStripeStandIn({ webhookSecret: SECRET, webhookUrl: `http://127.0.0.1:${port}/api-pay/pay/webhook/stripe` });
+    stripe = await startStripeStandIn({
+      webhookSecret: SECRET,
+      webhookUrl: `http://127.0.0.1:${port}/api-pay/pay/webhook/stripe`,
+    });
     await startServer();
   }, 60_000);
 
@@ -131,7 +134,8 @@ describe('crash between the processor’s charge and our write', () => {
     expect(await stripe.deliverPending()).toBe(0);
 
     const status = () =>
-      (db.prepare('select status from exam_orders where order_number = ?').get(orderNumber) as { status: string }).status;
+      (db.prepare('select status from exam_orders where order_number = ?').get(orderNumber) as { status: string })
+        .status;
     expect(status()).toBe('pending_payment');
 
     await startServer();

@@ -95,7 +95,9 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
       .data;
     const pi = created.next.clientSecret.split('_secret')[0];
     stripe.confirm(pi, '4242424242424242');
-    const event = stripe.events.find((e) => (e.data.object as { id?: string }).id === pi && e.type === 'payment_intent.succeeded');
+    const event = stripe.events.find(
+      (e) => (e.data.object as { id?: string }).id === pi && e.type === 'payment_intent.succeeded',
+    );
     expect(await stripe.deliver(event!, { tamper: true })).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
@@ -112,7 +114,11 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
       payload: '{}',
     });
     expect([400, 404]).toContain(sandboxForged.statusCode);
-    const stored = await t.deps.db.kysely.selectFrom('payment_events').select('event_id').where('ref', '=', pi).execute();
+    const stored = await t.deps.db.kysely
+      .selectFrom('payment_events')
+      .select('event_id')
+      .where('ref', '=', pi)
+      .execute();
     expect(stored).toHaveLength(0);
     expect(await orderStatus(order)).toBe('pending_payment');
     // The genuine event still settles it.
@@ -139,7 +145,11 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
     const created = (
-      await post(t, '/api-pay/pay/order/create', createBody(order, price, { method: 'paypal', checkoutKey: 'paypal_key_0123456789' }))
+      await post(
+        t,
+        '/api-pay/pay/order/create',
+        createBody(order, price, { method: 'paypal', checkoutKey: 'paypal_key_0123456789' }),
+      )
     ).json().data;
     expect(created.next.type).toBe('redirect');
     const paypalOrder = new URL(created.next.url).searchParams.get('token')!;
@@ -169,8 +179,12 @@ describe('the sandbox processor settles a second, duplicate payment by refunding
   it('two tabs, two successful cards: the order is paid once, the second payment is refunded', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
-    const a = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_a_0123456789ab' }))).json().data;
-    const b = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_b_0123456789ab' }))).json().data;
+    const a = (
+      await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_a_0123456789ab' }))
+    ).json().data;
+    const b = (
+      await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_b_0123456789ab' }))
+    ).json().data;
     expect(a.payment.paymentId).not.toBe(b.payment.paymentId);
     await payInFrame(t, a.next.url, '4242424242424242');
     await payInFrame(t, b.next.url, '4242424242424242');
@@ -185,7 +199,11 @@ describe('the sandbox processor settles a second, duplicate payment by refunding
     expect(rows.filter((r) => r.status === 'succeeded')).toHaveLength(2);
     expect(rows.filter((r) => r.refund_status === 'refunded')).toHaveLength(1);
     expect(await reportMails(t, order)).toHaveLength(1);
-    const refunded = await t.deps.db.kysely.selectFrom('sandbox_payments').select('refunded').where('refunded', '=', 1).execute();
+    const refunded = await t.deps.db.kysely
+      .selectFrom('sandbox_payments')
+      .select('refunded')
+      .where('refunded', '=', 1)
+      .execute();
     expect(refunded.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DECIMAL_COMMA_CURRENCIES, formatMoney, isWholeUnitCurrency, majorAmount, NO_DECIMAL_CURRENCIES } from './money';
+import {
+  DECIMAL_COMMA_CURRENCIES,
+  formatMoney,
+  isWholeUnitCurrency,
+  majorAmount,
+  NO_DECIMAL_CURRENCIES,
+} from './money';
 
 describe('formatMoney (spec section 9)', () => {
   it.each(NO_DECIMAL_CURRENCIES)('%s is divided by 100 and shown without decimals', (currency) => {
@@ -17,11 +23,14 @@ describe('formatMoney (spec section 9)', () => {
     expect(isWholeUnitCurrency(currency)).toBe(false);
   });
 
-  it.each(['USD', 'GBP', 'CAD', 'AUD', 'HKD', 'SGD', 'CHF', 'NZD'])('%s keeps two decimals with a point', (currency) => {
-    expect(formatMoney(1999, currency, { bare: true })).toBe('19.99');
-    expect(formatMoney(123_456_78, currency, { bare: true })).toBe('123,456.78');
-    expect(formatMoney(1000, currency, { bare: true })).toBe('10.00');
-  });
+  it.each(['USD', 'GBP', 'CAD', 'AUD', 'HKD', 'SGD', 'CHF', 'NZD'])(
+    '%s keeps two decimals with a point',
+    (currency) => {
+      expect(formatMoney(1999, currency, { bare: true })).toBe('19.99');
+      expect(formatMoney(123_456_78, currency, { bare: true })).toBe('123,456.78');
+      expect(formatMoney(1000, currency, { bare: true })).toBe('10.00');
+    },
+  );
 
   it('places the symbol as the currency is written', () => {
     expect(formatMoney(1999, 'USD')).toBe('$19.99');

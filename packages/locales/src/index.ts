@@ -6,12 +6,14 @@ import type email from './en/email.json';
 import type errors from './en/errors.json';
 import type help from './en/help.json';
 import type legal from './en/legal.json';
+import type report from './en/report.json';
 import type test from './en/test.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
   common: typeof common;
   checkout: typeof checkout;
+  report: typeof report;
   errors: typeof errors;
   content: typeof content;
   email: typeof email;
@@ -22,7 +24,7 @@ export interface Resources {
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout'] as const;
+export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 

@@ -52,7 +52,12 @@ export const ZEnv = z
     PAYPAL_CLIENT_SECRET: z.string().optional(),
     PAYPAL_WEBHOOK_ID: z.string().optional(),
     PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
-    OFFER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+    OFFER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(15),
     REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
     SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
@@ -62,7 +67,8 @@ export const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
     const needs = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
-      for (const k of keys) if (cond && !env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${why}` });
+      for (const k of keys)
+        if (cond && !env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${why}` });
     };
     needs(
       env.CARD_PROVIDER === 'stripe',

@@ -30,6 +30,13 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   answerEmail: () => import('../features/test/answer-email-route'),
   answerSubmit: () => import('../features/test/answer-submit-route'),
   answerSubmitOld: () => import('../features/test/answer-submit-route'),
+  payingScheme: () => import('../features/checkout/scheme-route'),
+  payingPayment: () => import('../features/checkout/payment-route'),
+  payingCheck: () => import('../features/checkout/check-route'),
+  payingSuccess: () => import('../features/checkout/success-route'),
+  payingFailed: () => import('../features/checkout/failed-route'),
+  reportResult: () => import('../features/report/report-result-route'),
+  reportResultOld: () => import('../features/report/report-result-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

@@ -91,7 +91,7 @@ export const ZSkuList = z.object({
 export type TSkuList = z.infer<typeof ZSkuList>;
 
 const ZPricingQuery = z.object({
-  order: describe(z.optional(ZOrderNumber), "Price for this order: its offer deadline and promo code"),
+  order: describe(z.optional(ZOrderNumber), 'Price for this order: its offer deadline and promo code'),
   promo: z.optional(ZPromoCode),
 });
 
@@ -156,9 +156,13 @@ export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
 export const ZPaymentSummary = z.object({
   paymentId: ZPublicId,
+  skuId: ZSkuId,
   method: ZPaymentMethod,
   status: ZPaymentStatus,
-  failureCode: describe(z.nullable(z.string()), 'card_declined, insufficient_funds, authentication_failed, canceled...'),
+  failureCode: describe(
+    z.nullable(z.string()),
+    'card_declined, insufficient_funds, authentication_failed, canceled...',
+  ),
   amount: z.int(),
   currency: z.string(),
 });

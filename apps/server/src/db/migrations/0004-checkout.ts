@@ -162,7 +162,8 @@ export function checkout(dialect: Dialect) {
         'country',
       ])
         await db.schema.alterTable('exam_orders').dropColumn(c).execute();
-      for (const t of ['reviews', 'promo_codes', 'sku_prices', 'skus']) await db.schema.dropTable(t).ifExists().execute();
+      for (const t of ['reviews', 'promo_codes', 'sku_prices', 'skus'])
+        await db.schema.dropTable(t).ifExists().execute();
     },
   };
 }

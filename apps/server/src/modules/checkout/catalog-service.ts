@@ -63,7 +63,11 @@ export function catalogService(d: CatalogDeps) {
 
   function offerOf(order: OrderRow | undefined, now: number) {
     const deadline = order?.offer_deadline_at ?? null;
-    return { deadline: deadline === null ? null : iso(deadline), active: deadline !== null && now < deadline, serverNow: iso(now) };
+    return {
+      deadline: deadline === null ? null : iso(deadline),
+      active: deadline !== null && now < deadline,
+      serverNow: iso(now),
+    };
   }
 
   function present(row: SkuRow, price: TPrice, locale: Locale): TSku {
@@ -86,10 +90,10 @@ export function catalogService(d: CatalogDeps) {
   }
 
   /** Every tier priced for a country, an order's offer state and a promo code. */
-  async function priced(examId: number, country: string, orderNumber?: string, promoCode?: string) {
+  async function priced(examId: number, country: string, orderOrNumber?: string | OrderRow, promoCode?: string) {
     const now = d.clock.now();
     const [order, table, skus, promo] = await Promise.all([
-      orderNumber ? requireOrder(orderNumber) : Promise.resolve(undefined),
+      typeof orderOrNumber === 'string' ? requireOrder(orderOrNumber) : Promise.resolve(orderOrNumber),
       priceTable(examId, country),
       skuRows(examId),
       usablePromo(promoCode),
@@ -107,7 +111,12 @@ export function catalogService(d: CatalogDeps) {
   return {
     priced,
 
-    async skuList(examId: number, country: string, locale: Locale, q: { order?: string; promo?: string }): Promise<TSkuList> {
+    async skuList(
+      examId: number,
+      country: string,
+      locale: Locale,
+      q: { order?: string; promo?: string },
+    ): Promise<TSkuList> {
       const p = await priced(examId, country, q.order, q.promo);
       return {
         country: p.country,
@@ -118,7 +127,13 @@ export function catalogService(d: CatalogDeps) {
       };
     },
 
-    async skuInfo(examId: number, skuId: TSkuId, country: string, locale: Locale, q: { order?: string; promo?: string }) {
+    async skuInfo(
+      examId: number,
+      skuId: TSkuId,
+      country: string,
+      locale: Locale,
+      q: { order?: string; promo?: string },
+    ) {
       const p = await priced(examId, country, q.order, q.promo);
       const item = p.items.find((i) => i.row.sku_id === skuId);
       if (!item) throw new AppError('SKU_NOT_FOUND');

@@ -6,7 +6,13 @@ describe('quote', () => {
   const jpy = { currency: 'JPY', list_minor: 450_000, offer_minor: 228_000 };
 
   it('charges the offer price before the deadline and the list price after it', () => {
-    expect(quote(usd, true, 0)).toEqual({ currency: 'USD', amount: 1499, listAmount: 2999, offer: true, percentOff: 0 });
+    expect(quote(usd, true, 0)).toEqual({
+      currency: 'USD',
+      amount: 1499,
+      listAmount: 2999,
+      offer: true,
+      percentOff: 0,
+    });
     expect(quote(usd, false, 0)).toMatchObject({ amount: 2999, offer: false });
   });
 

@@ -8,19 +8,17 @@ export type PaymentStatus = PaymentRow['status'];
 export function paymentRepository(db: Kysely<Database>) {
   return {
     db,
-    /** Inserts the attempt unless this order already has one with the same checkout key. */
+    /** Inserts the attempt; a concurrent duplicate of the same attempt finds the row the first one wrote. */
     async insertAttempt(row: PaymentRow): Promise<PaymentRow> {
-      await db
+      const inserted = await db
         .insertInto('payments')
         .values(row)
-        .onConflict((oc) => oc.columns(['order_number', 'checkout_key']).doNothing())
-        .execute();
-      return db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_number', '=', row.order_number)
-        .where('checkout_key', '=', row.checkout_key)
-        .executeTakeFirstOrThrow();
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return (
+        inserted ?? (await db.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow())
+      );
     },
     find(id: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -42,15 +40,6 @@ export function paymentRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** Records the processor's id once; concurrent creators of the same attempt got the same id anyway. */
-    async setRef(id: string, ref: string, status: PaymentStatus, now: number): Promise<void> {
-      await db
-        .updateTable('payments')
-        .set({ provider_ref: ref, status, updated_at: now })
-        .where('id', '=', id)
-        .where('provider_ref', 'is', null)
-        .execute();
-    },
     /** Mirrors the processor's state; a succeeded payment never changes again. */
     async mirrorStatus(id: string, status: PaymentStatus, failureCode: string | null, now: number): Promise<void> {
       await db
@@ -61,22 +50,27 @@ export function paymentRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('status', '!=', status), eb('failure_code', 'is distinct from', failureCode)]))
         .execute();
     },
-    /** Payments still open at the processor, or waiting for their processor id, or for a refund. */
+    /** Payments still open at the processor, or waiting for a refund. */
     unsettled(since: number, createdBefore: number, limit: number): Promise<PaymentRow[]> {
-      return db
-        .selectFrom('payments')
-        .selectAll()
-        .where('updated_at', '>=', since)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', 'in', ['created', 'requires_action', 'processing']), eb('created_at', '<', createdBefore)]),
-            eb('refund_status', '=', 'pending'),
-          ]),
-        )
-        // Newest first: an abandoned attempt must not hold back one a visitor is waiting on.
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('payments')
+          .selectAll()
+          .where('updated_at', '>=', since)
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('status', 'in', ['created', 'requires_action', 'processing']),
+                eb('created_at', '<', createdBefore),
+              ]),
+              eb('refund_status', '=', 'pending'),
+            ]),
+          )
+          // Newest first: an abandoned attempt must not hold back one a visitor is waiting on.
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      );
     },
     async markRefunded(id: string, now: number): Promise<void> {
       await db
@@ -90,7 +84,14 @@ export function paymentRepository(db: Kysely<Database>) {
     async recordEvent(e: { provider: string; eventId: string; type: string; ref: string | null }, now: number) {
       await db
         .insertInto('payment_events')
-        .values({ provider: e.provider, event_id: e.eventId, type: e.type, ref: e.ref, received_at: now, processed_at: null })
+        .values({
+          provider: e.provider,
+          event_id: e.eventId,
+          type: e.type,
+          ref: e.ref,
+          received_at: now,
+          processed_at: null,
+        })
         .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
         .execute();
       const row = await db

@@ -49,7 +49,9 @@ export function checkoutRoutes(
     return catalog.promoCheck(body.orderNumber, body.code);
   });
   mountEndpoint(app, bases, endpoints.createPayment, ({ body }) => payments.create(body));
-  mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) => payments.check(body.orderNumber, body.paymentId));
+  mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) =>
+    payments.check(body.orderNumber, body.paymentId),
+  );
   mountEndpoint(app, bases, endpoints.sendReportCopy, async ({ body, req }) => {
     await consumeRateLimit(db, REPORT_COPY_RULES.ip, req.ip, clock.now());
     await consumeRateLimit(db, REPORT_COPY_RULES.order, body.orderNumber, clock.now());
@@ -59,7 +61,9 @@ export function checkoutRoutes(
   // Webhooks are verified over the exact bytes the processor signed: this scope keeps the body raw.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post<{ Params: { provider: string } }>(`${bases.pay}/pay/webhook/:provider`, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const result = await payments.webhook(req.params.provider, raw, req.headers);

@@ -1,7 +1,7 @@
+import { createHmac } from 'node:crypto';
 import {
   DEFAULT_APP_CODE,
   type Locale,
-  type TNextAction,
   type TOrderCheckout,
   type TPaymentMethod,
   type TPaymentSummary,
@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { publicId } from '../../lib/ids';
 import { signToken } from '../../lib/signed-token';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
@@ -19,8 +18,8 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
 import {
   type PaymentProvider,
-  ProviderUnavailableError,
   type ProviderPaymentState,
+  ProviderUnavailableError,
   WebhookSignatureError,
 } from './providers/payment-provider';
 import type { ProviderRegistry } from './providers/provider-registry';
@@ -36,6 +35,8 @@ export interface PaymentDeps {
   mailDomain: string;
   /** Signs the report links sent by e-mail. */
   linkSecret: string;
+  /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
+  paymentIdSecret: string;
   reportLinkDays: number;
   kickMail: () => void;
   log?: FastifyBaseLogger;
@@ -47,6 +48,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function summary(p: PaymentRow): TPaymentSummary {
   return {
     paymentId: p.id,
+    skuId: p.sku_id as TSkuId,
     method: p.method,
     status: p.status,
     failureCode: p.failure_code,
@@ -192,24 +194,23 @@ export function paymentService(d: PaymentDeps) {
     };
   }
 
-  /** Gets the processor object of an attempt: made once (idempotency key = our payment id), else resumed. */
-  async function charge(p: PaymentRow, order: OrderRow): Promise<{ row: PaymentRow; next: TNextAction }> {
-    const prov = provider(p);
-    const input = chargeInput(p, order);
-    if (p.provider_ref) {
-      const ref = p.provider_ref;
-      const resumed = await viaProvider(() => prov.resume(ref, input));
-      return { row: p, next: resumed.next };
-    }
-    const made = await viaProvider(() => prov.createCharge(input));
-    await d.repo.setRef(p.id, made.ref, made.status === 'requires_action' ? 'requires_action' : 'processing', d.clock.now());
-    return { row: (await d.repo.find(p.id)) ?? p, next: made.next };
+  /**
+   * The payment id of a checkout attempt: a keyed hash of order and key (128 bits, unguessable without the
+   * secret). The same attempt always has the same id, so the id is the processor's idempotency key and the
+   * processor's object exists before our row: one write of ours per attempt, and nothing to repair if we die
+   * between the two.
+   */
+  function paymentIdOf(orderNumber: string, checkoutKey: string): string {
+    return createHmac('sha256', d.paymentIdSecret)
+      .update(`${orderNumber}\n${checkoutKey}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
   }
 
   return {
     sync,
     refundIfDuplicate,
-    charge,
 
     /**
      * Starts the payment of one checkout attempt. The price is computed here, never taken from the browser;
@@ -236,7 +237,7 @@ export function paymentService(d: PaymentDeps) {
       }
       const prov = d.providers.forMethod(input.method);
       if (!prov) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      const priced = await d.catalog.priced(order.exam_id, input.country, order.order_number, input.promoCode ?? undefined);
+      const priced = await d.catalog.priced(order.exam_id, input.country, order, input.promoCode ?? undefined);
       const item = priced.items.find((i) => i.row.sku_id === input.skuId);
       if (!item) throw new AppError('SKU_NOT_FOUND');
       if (item.price.amount !== input.shownAmount || item.price.currency !== input.shownCurrency) {
@@ -244,8 +245,9 @@ export function paymentService(d: PaymentDeps) {
       }
       const now = d.clock.now();
       const email = input.email.toLowerCase();
-      const row = await d.repo.insertAttempt({
-        id: publicId(),
+      const id = paymentIdOf(order.order_number, input.checkoutKey);
+      const row: PaymentRow = {
+        id,
         order_number: order.order_number,
         checkout_key: input.checkoutKey,
         provider: prov.name,
@@ -272,14 +274,30 @@ export function paymentService(d: PaymentDeps) {
         created_at: now,
         updated_at: now,
         settled_at: null,
-      });
+      };
+      const existing = await d.repo.find(id);
       // The key names one attempt: reusing it for another tier, method or price is a client bug, not a retry.
-      if (row.sku_id !== input.skuId || row.method !== input.method || row.amount_minor !== item.price.amount) {
+      if (
+        existing &&
+        (existing.sku_id !== input.skuId ||
+          existing.method !== input.method ||
+          existing.amount_minor !== item.price.amount)
+      ) {
         throw new AppError('PAYMENT_IN_PROGRESS');
       }
+      const chargeIn = chargeInput(existing ?? row, order);
+      const made = existing?.provider_ref
+        ? await viaProvider(() => prov.resume(existing.provider_ref as string, chargeIn))
+        : await viaProvider(() => prov.createCharge(chargeIn));
+      const stored =
+        existing ??
+        (await d.repo.insertAttempt({
+          ...row,
+          provider_ref: made.ref,
+          status: made.status === 'requires_action' ? 'requires_action' : 'processing',
+        }));
       if (order.email !== email) await d.orders.setEmail(order.order_number, email, now);
-      const { row: fresh, next } = await charge(row, order);
-      return { payment: summary(fresh), orderStatus: order.status, next };
+      return { payment: summary(stored), orderStatus: order.status, next: made.next };
     },
 
     /** The status check: asks the processor when the payment is still open. */

@@ -83,24 +83,24 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     publicUrl: env.PUBLIC_URL,
     mailDomain: deps.mailDomain,
     linkSecret: await getOrCreateSecret(kysely, 'report-links', now),
+    paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', now),
     reportLinkDays: env.REPORT_LINK_DAYS,
     kickMail: deps.mailWorker.kick,
     log: app.log,
   });
   const reconciler = paymentReconciler({
     repo,
-    orders,
     payments,
     clock,
     intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     log: app.log,
   });
 
-  await app.register(async (scope) => checkoutRoutes(scope, bases, { catalog, payments, providers, db: kysely, clock }));
+  await app.register(async (scope) =>
+    checkoutRoutes(scope, bases, { catalog, payments, providers, db: kysely, clock }),
+  );
   if (env.CARD_PROVIDER === 'sandbox' || env.PAYPAL_PROVIDER === 'sandbox') {
-    await app.register(async (scope) =>
-      sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }),
-    );
+    await app.register(async (scope) => sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }));
   }
 
   return {

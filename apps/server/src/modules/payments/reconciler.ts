@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { backgroundJob } from '../../lib/background-job';
 import type { Clock } from '../../lib/clock';
-import type { OrderCheckoutRepository } from '../checkout/order-checkout-repository';
 import type { PaymentRepository } from './payment-repository';
 import type { PaymentService } from './payment-service';
 
@@ -17,7 +16,6 @@ const SETTLE_GRACE_MS = 5_000;
  */
 export function paymentReconciler(d: {
   repo: PaymentRepository;
-  orders: OrderCheckoutRepository;
   payments: PaymentService;
   clock: Clock;
   intervalMs: number;
@@ -30,15 +28,7 @@ export function paymentReconciler(d: {
     for (const p of open) {
       try {
         if (p.refund_status === 'pending') await d.payments.refundIfDuplicate(p.id);
-        else if (!p.provider_ref) {
-          // The request died between our row and the processor's answer: the same idempotency key finds
-          // (or makes) the processor's object, and we learn its id.
-          const order = await d.orders.find(p.order_number);
-          if (order?.status === 'pending_payment') {
-            const { row } = await d.payments.charge(p, order);
-            await d.payments.sync(row);
-          }
-        } else await d.payments.sync(p);
+        else await d.payments.sync(p);
         done++;
       } catch (err) {
         d.log?.warn({ err, payment: p.id }, 'reconciliation of a payment failed; retried next pass');

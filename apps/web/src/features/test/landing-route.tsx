@@ -7,12 +7,12 @@ import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
+import { BellCurve } from '../../components/bell-curve';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { examQuery } from '../exams/api/get-exams';
 import { examStatsQuery } from './api/get-exam-stats';
-import { BellCurve } from './components/bell-curve';
 import { CountryTable } from './components/country-table';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

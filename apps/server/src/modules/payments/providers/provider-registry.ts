@@ -20,7 +20,13 @@ export function providerRegistry(
     byName: (name) => all.get(name as ProviderName),
     methods: () => [
       ...(card
-        ? [{ method: 'card' as const, provider: card.name, publishableKey: card.name === 'stripe' ? stripePublishableKey : null }]
+        ? [
+            {
+              method: 'card' as const,
+              provider: card.name,
+              publishableKey: card.name === 'stripe' ? stripePublishableKey : null,
+            },
+          ]
         : []),
       ...(paypal ? [{ method: 'paypal' as const, provider: paypal.name, publishableKey: null }] : []),
     ],

@@ -96,12 +96,7 @@ export function threeDsPage(c: PageContext, p: SandboxPayment): string {
 export function resultPage(c: PageContext, p: SandboxPayment): string {
   const status = p.status === 'succeeded' ? 'succeeded' : p.status === 'failed' ? 'failed' : 'processing';
   const body = `${testModeBanner(c)}<h1 role="status">${e(tt(c, `result.${status}`))}</h1>`;
-  return page(
-    c,
-    tt(c, `result.${status}`),
-    body,
-    ` data-status="${status}" data-failure="${e(p.failure_code ?? '')}"`,
-  );
+  return page(c, tt(c, `result.${status}`), body, ` data-status="${status}" data-failure="${e(p.failure_code ?? '')}"`);
 }
 
 /** PayPal's approval screen in test mode: approve or cancel, then back to the merchant. */

@@ -164,7 +164,10 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       const raw = JSON.stringify(body);
       let status = 0;
       try {
-        status = await d.deliver(raw, { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(raw, clock.now()) });
+        status = await d.deliver(raw, {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: sign(raw, clock.now()),
+        });
       } catch (err) {
         d.log?.warn({ err, event: claimed.id }, 'sandbox webhook delivery failed');
       }

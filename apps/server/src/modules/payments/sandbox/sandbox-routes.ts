@@ -4,18 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Translator } from '../../../i18n/translator';
 import type { Clock } from '../../../lib/clock';
 import { SANDBOX_PREFIX } from '../providers/sandbox-provider';
-import {
-  cardFormPage,
-  messagePage,
-  type PageContext,
-  paypalPage,
-  resultPage,
-  threeDsPage,
-} from './sandbox-pages';
+import { cardFormPage, messagePage, type PageContext, paypalPage, resultPage, threeDsPage } from './sandbox-pages';
 import { checkCard, type SandboxProcessor, type TEST_CARDS } from './sandbox-processor';
 
 const ASSETS = {
-  'sandbox.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./sandbox.js', import.meta.url)) },
+  'sandbox.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: readFileSync(new URL('./sandbox.js', import.meta.url)),
+  },
   'sandbox.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./sandbox.css', import.meta.url)) },
 };
 
@@ -56,6 +52,10 @@ export function sandboxRoutes(
   };
 
   app.register(async (scope) => {
+    // The processor's pages are not part of our API: kept out of the OpenAPI document.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },

@@ -23,7 +23,10 @@
   if (expiry) {
     expiry.addEventListener('input', (ev) => {
       const digits = expiry.value.replace(/\D/g, '').slice(0, 4);
-      expiry.value = digits.length > 2 || (digits.length === 2 && ev.inputType !== 'deleteContentBackward') ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+      expiry.value =
+        digits.length > 2 || (digits.length === 2 && ev.inputType !== 'deleteContentBackward')
+          ? `${digits.slice(0, 2)}/${digits.slice(2)}`
+          : digits;
     });
   }
   const invalid = document.querySelector('[aria-invalid="true"]');

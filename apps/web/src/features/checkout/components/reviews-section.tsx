@@ -1,0 +1,79 @@
+import type { Locale, TReview } from '@mindgauge/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../i18n/use-locale';
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.max(0, Math.min(5, Math.round(rating)));
+  return (
+    <span className="stars" aria-hidden="true">
+      <span className="stars__on">{'★'.repeat(full)}</span>
+      <span className="stars__off">{'★'.repeat(5 - full)}</span>
+    </span>
+  );
+}
+
+function regionName(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Buyer reviews; seeded demo reviews are labelled as demo content. Nothing is shown without reviews. */
+export function ReviewsSection({
+  locale,
+  reviews,
+  count,
+  averageRating,
+}: {
+  locale: Locale;
+  reviews: TReview[];
+  count: number;
+  averageRating: number | null;
+}) {
+  const { t } = useTranslation('checkout');
+  if (reviews.length === 0) return null;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return (
+    <section className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">{t('reviews.title')}</h2>
+      {averageRating !== null ? (
+        <p className="reviews__summary">
+          <Stars rating={averageRating} />
+          <span className="reviews__average">{t('reviews.average', { rating: number.format(averageRating) })}</span>
+          <span className="reviews__count">{t('reviews.count', { count })}</span>
+        </p>
+      ) : null}
+      {reviews.some((r) => r.demo) ? <p className="meta">{t('reviews.demoNote')}</p> : null}
+      <ul className="reviews__list">
+        {reviews.map((r) => (
+          <li key={r.id} className="review-card">
+            <p className="review-card__head">
+              <span className="review-card__name">{r.name}</span>
+              {r.country ? <span className="review-card__country">{regionName(locale, r.country)}</span> : null}
+            </p>
+            <p className="review-card__rating">
+              <Stars rating={r.rating} />
+              <span className="visually-hidden">{t('reviews.rated', { rating: r.rating })}</span>
+            </p>
+            {r.verifiedBuyer || r.demo ? (
+              <p className="review-card__badges">
+                {r.verifiedBuyer ? (
+                  <span className="review-card__badge review-card__badge--verified">{t('reviews.verified')}</span>
+                ) : null}
+                {r.demo ? (
+                  <span className="review-card__badge review-card__badge--demo">{t('reviews.demo')}</span>
+                ) : null}
+              </p>
+            ) : null}
+            <p className="review-card__content">{r.content}</p>
+            <p className="meta review-card__date">
+              <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

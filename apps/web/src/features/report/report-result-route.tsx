@@ -1,0 +1,85 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { BellCurve } from '../../components/bell-curve';
+import { PageTitle } from '../../components/page-title';
+import { orderFromSearch } from '../test/session-routing';
+import { reportQuery } from './api/get-report';
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  scopeFromParams(params);
+  await queryClient.ensureQueryData(reportQuery(orderFromSearch(new URL(request.url).searchParams)));
+  return null;
+}
+
+/**
+ * The report's overview: the IQ with its 95% range from the measured error, the class and the percentile,
+ * and the person's place on the population curve. An unpaid order shows no number, only the way to unlock.
+ */
+export function Component() {
+  const { t } = useTranslation('report');
+  const scope = useScope();
+  const [search] = useSearchParams();
+  const orderNumber = orderFromSearch(search);
+  const { data: order } = useSuspenseQuery(reportQuery(orderNumber));
+  const r = order.result;
+
+  if (!r) {
+    return (
+      <section className="status-screen container" aria-labelledby="report-title">
+        <PageTitle title={t('locked.title')} />
+        <h1 id="report-title">{t('locked.title')}</h1>
+        <p>{t('locked.lead')}</p>
+        <AppLink
+          to={buildHref('payingScheme', { scope: scope.value }, { order: orderNumber })}
+          className="button button--primary button--large"
+        >
+          {t('locked.unlock')}
+        </AppLink>
+      </section>
+    );
+  }
+
+  return (
+    <article className="container page report" aria-labelledby="report-title">
+      <PageTitle title={t('title')} />
+      <h1 id="report-title">{t('title')}</h1>
+      <p className="meta">{t('order', { orderNumber })}</p>
+      <section className="card report-score" aria-labelledby="score-title">
+        <h2 id="score-title" className="visually-hidden">
+          {t('scoreTitle')}
+        </h2>
+        <p className="report-score__iq">
+          <span className="report-score__label">{t('iqLabel')}</span>
+          <strong className="report-score__value" data-testid="report-iq">
+            {r.iq}
+          </strong>
+        </p>
+        <p className="report-score__range" data-testid="report-range">
+          {t('range', { low: r.rangeLow, high: r.rangeHigh })}
+        </p>
+        <p className="report-score__class" data-testid="report-class">
+          {t('class', { name: r.className })}
+        </p>
+        <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
+      </section>
+      <section className="card" aria-labelledby="curve-title">
+        <h2 id="curve-title">{t('curveTitle')}</h2>
+        <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
+        <p className="meta">{t('rangeExplained')}</p>
+      </section>
+      {r.provisionalNorms ? (
+        <p className="notice" role="note">
+          {r.normNote}
+        </p>
+      ) : (
+        <p className="meta">{r.normNote}</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import { answerKey } from './test-taker';
+
+/**
+ * Takes the test through the API in the page's own context (same cookie), answering like a person, and
+ * leaves the visitor on the "result saved" step, as if they had just given their e-mail.
+ */
+export async function finishTestViaApi(page: Page, hl: string, email = 'buyer@example.com'): Promise<string> {
+  await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
+  const list = await page.request.get(`/api/exam/question/list/1799/${hl}?restart=1`);
+  const sessionId = (await list.json()).data.sessionId as string;
+  for (const [i, k] of answerKey(sessionId).entries()) {
+    const res = await page.request.post('/api/exam/session/answer', {
+      data: {
+        sessionId,
+        itemId: k.id,
+        choice: i < 21 ? k.answerIndex : (k.answerIndex + 1) % 6,
+        timeMs: 26_000 + i * 600,
+        firstChoiceMs: 12_000,
+        changes: 0,
+        focusLosses: 0,
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.request.post('/api/exam/session/confirm', { data: { sessionId } });
+  const order = (await (await page.request.post('/api/exam/order/info', { data: { sessionId } })).json()).data;
+  expect(order.outcome).toBe('order');
+  const consent = { terms: true, termsVersion: '1', privacyVersion: '1' };
+  const res = await page.request.post('/api/exam/order/update/email', {
+    data: { orderNumber: order.orderNumber, email, consent, hl },
+  });
+  expect(res.status()).toBe(200);
+  return order.orderNumber as string;
+}
+
+/** Every request the page makes, with its body: to prove where card data goes (and where it never goes). */
+export function recordRequests(page: Page): { url: string; body: string }[] {
+  const log: { url: string; body: string }[] = [];
+  const add = (r: Request) => log.push({ url: r.url(), body: r.postData() ?? '' });
+  page.context().on('request', add);
+  return log;
+}
+
+/** Types a card into the sandbox processor's frame and pays, as a person would. */
+export async function payWithCard(page: Page, number: string): Promise<void> {
+  const frame = page.frameLocator('iframe.sandbox-frame');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel(/Expiry/).fill('12/34');
+  await frame.getByLabel(/Security code/).fill('123');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+}
