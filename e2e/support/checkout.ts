@@ -46,8 +46,22 @@ export function recordRequests(page: Page): { url: string; body: string }[] {
 /** Types a card into the sandbox processor's frame and pays, as a person would. */
 export async function payWithCard(page: Page, number: string): Promise<void> {
   const frame = page.frameLocator('iframe.sandbox-frame');
+  // The frame's own script has run (it reports its height): the form is the one that stays.
+  await frame.locator('body main form').waitFor();
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel(/Expiry/).fill('12/34');
   await frame.getByLabel(/Security code/).fill('123');
+  expect(await frame.getByLabel('Card number').inputValue()).toBe(number);
   await frame.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** Waits for the page's heading, and tells what the payment frame showed when it never comes. */
+export async function expectHeading(page: Page, text: string, timeout = 20_000): Promise<void> {
+  try {
+    await expect.poll(() => page.locator('h1').first().textContent(), { timeout }).toBe(text);
+  } catch (err) {
+    const frame = page.frames().find((f) => f.url().includes('/sandbox-processor/'));
+    const inside = frame ? await frame.content().catch(() => '(unreadable)') : '(no frame)';
+    throw new Error(`${(err as Error).message}\nurl: ${page.url()}\nframe: ${inside.slice(0, 2000)}`);
+  }
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { finishTestViaApi, payWithCard, recordRequests } from '../support/checkout';
+import { expectHeading, finishTestViaApi, payWithCard, recordRequests } from '../support/checkout';
 
 const CARD_DATA = [
   '4242424242424242',
@@ -43,7 +43,7 @@ describeBrowser('checkout', () => {
     expect(await page.locator('iframe.sandbox-frame').getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     await payWithCard(page, '4242 4242 4242 4242');
 
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Payment successful');
+    await expectHeading(page, 'Payment successful');
     expect(await page.getByText('Your report has been generated and sent to buyer@example.com').count()).toBe(1);
     await expectAccessible(page, 'payment success');
     await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/report/result/IQB-1799');
@@ -85,7 +85,7 @@ describeBrowser('checkout', () => {
     await page.getByRole('radio', { name: /card/i }).check();
     await page.locator('.pay-button').click();
     await payWithCard(page, '4000 0000 0000 0002');
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Payment failed');
+    await expectHeading(page, 'Payment failed');
     expect(await page.getByText('Your card was declined.').count()).toBe(1);
     expect(await page.getByText('Nothing was charged.').count()).toBe(1);
     await expectAccessible(page, 'payment failed');
@@ -97,7 +97,7 @@ describeBrowser('checkout', () => {
     await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/sandbox-processor/paypal/');
     await expectAccessible(page, 'PayPal sandbox approval');
     await page.getByRole('button', { name: 'Approve and pay' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Payment successful');
+    await expectHeading(page, 'Payment successful');
     const checkout = (await (await page.request.get(`/api/exam/order/sku/check/${orderNumber}`)).json()).data;
     expect(checkout.purchase).toMatchObject({ skuId: 'sku1', method: 'paypal' });
 
@@ -112,7 +112,7 @@ describeBrowser('checkout', () => {
     const frame = page.frameLocator('iframe.sandbox-frame');
     await frame.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
     await frame.getByRole('button', { name: 'Confirm the payment' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Payment successful');
+    await expectHeading(page, 'Payment successful');
   });
 
   it('a promo code: unknown, expired and valid codes each answer, and the valid one lowers the price', async () => {

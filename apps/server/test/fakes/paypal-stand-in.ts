@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventQueue } from './webhook-receiver';
 
 /**
  * A local stand-in for the part of PayPal's REST API our adapter uses (OAuth client credentials, Orders v2,
@@ -114,8 +115,8 @@ export async function startPayPalStandIn(options: {
   const refunds = new Map<string, Json>();
   const requestIds = new Map<string, { path: string; ref: string }>();
   const transmissions = new Map<string, { fields: Json; event: string }>();
-  const events: StandInWebhookEvent[] = [];
-  const pending: StandInWebhookEvent[] = [];
+  const outbox = eventQueue<StandInWebhookEvent>((event) => deliver(event));
+  const events = outbox.events;
   const requests: StandInRequest[] = [];
   let apiBase = '';
 
@@ -152,8 +153,7 @@ export async function startPayPalStandIn(options: {
       resource: structuredClone(resource),
       links: [link(`/v1/notifications/webhooks-events/${id}`, 'self')],
     };
-    events.push(event);
-    pending.push(event);
+    outbox.queue(event);
   }
 
   function order(id: string): StandInOrder {
@@ -428,22 +428,8 @@ export async function startPayPalStandIn(options: {
     failNextRequests(count) {
       failures = count;
     },
-    async deliverPending() {
-      let delivered = 0;
-      for (const event of [...pending]) {
-        const status = await deliver(event);
-        if (status >= 200 && status < 300) {
-          pending.splice(pending.indexOf(event), 1);
-          delivered += 1;
-        }
-      }
-      return delivered;
-    },
-    async replay(eventId) {
-      const event = events.find((e) => e.id === eventId);
-      if (!event) throw new Error(`no event ${eventId}`);
-      return deliver(event);
-    },
+    deliverPending: outbox.deliverPending,
+    replay: outbox.replay,
     deliver,
     setWebhookUrl(url) {
       webhookUrl = url;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { eventQueue } from './webhook-receiver';
 
 /**
  * A local stand-in for the part of Stripe's API our adapter uses, speaking Stripe's wire format (form-encoded
@@ -131,8 +132,8 @@ export async function startStripeStandIn(options: {
   const paymentIntents = new Map<string, StandInPaymentIntent>();
   const charges = new Map<string, { id: string; payment_intent: string; amount: number; refunded: boolean }>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
-  const events: StandInEvent[] = [];
-  const pending: StandInEvent[] = [];
+  const outbox = eventQueue<StandInEvent>((event) => deliver(event));
+  const events = outbox.events;
   const requests: StandInRequest[] = [];
 
   function queue(type: string, object: unknown): void {
@@ -147,8 +148,7 @@ export async function startStripeStandIn(options: {
       request: { id: null, idempotency_key: null },
       type,
     };
-    events.push(event);
-    pending.push(event);
+    outbox.queue(event);
   }
 
   function intent(piId: string): StandInPaymentIntent {
@@ -384,22 +384,8 @@ export async function startStripeStandIn(options: {
         message: 'The provided PaymentMethod has failed authentication.',
       });
     },
-    async deliverPending() {
-      let delivered = 0;
-      for (const event of [...pending]) {
-        const status = await deliver(event);
-        if (status >= 200 && status < 300) {
-          pending.splice(pending.indexOf(event), 1);
-          delivered += 1;
-        }
-      }
-      return delivered;
-    },
-    async replay(eventId) {
-      const event = events.find((e) => e.id === eventId);
-      if (!event) throw new Error(`no event ${eventId}`);
-      return deliver(event);
-    },
+    deliverPending: outbox.deliverPending,
+    replay: outbox.replay,
     deliver,
     failNextRequests(count) {
       failures = count;

@@ -18,49 +18,17 @@ const STANDARD = [...BASIC, 'dimensions', 'answerAnalysis', 'pdfReport'];
 const PREMIUM = [...STANDARD, 'certificate', 'brainTests', 'trainingGuide'];
 const COMPLETE = [...PREMIUM, 'gift', 'discount'];
 
+/** What each tier unlocks, cumulative like its features. */
+const UNLOCKS_1: TEntitlement[] = ['score', 'ranking'];
+const UNLOCKS_2: TEntitlement[] = [...UNLOCKS_1, 'dimensions', 'answerAnalysis', 'pdfReport'];
+const UNLOCKS_3: TEntitlement[] = [...UNLOCKS_2, 'certificate', 'brainTests', 'trainingGuide'];
+const UNLOCKS_4: TEntitlement[] = [...UNLOCKS_3, 'gift', 'discount'];
+
 export const SKU_DEFINITIONS: SkuDefinition[] = [
-  { skuId: 'sku1', tier: 1, recommended: false, features: BASIC, entitlements: ['score', 'ranking'] },
-  {
-    skuId: 'sku2',
-    tier: 2,
-    recommended: true,
-    features: STANDARD,
-    entitlements: ['score', 'ranking', 'dimensions', 'answerAnalysis', 'pdfReport'],
-  },
-  {
-    skuId: 'sku3',
-    tier: 3,
-    recommended: false,
-    features: PREMIUM,
-    entitlements: [
-      'score',
-      'ranking',
-      'dimensions',
-      'answerAnalysis',
-      'pdfReport',
-      'certificate',
-      'brainTests',
-      'trainingGuide',
-    ],
-  },
-  {
-    skuId: 'sku4',
-    tier: 4,
-    recommended: false,
-    features: COMPLETE,
-    entitlements: [
-      'score',
-      'ranking',
-      'dimensions',
-      'answerAnalysis',
-      'pdfReport',
-      'certificate',
-      'brainTests',
-      'trainingGuide',
-      'gift',
-      'discount',
-    ],
-  },
+  { skuId: 'sku1', tier: 1, recommended: false, features: BASIC, entitlements: UNLOCKS_1 },
+  { skuId: 'sku2', tier: 2, recommended: true, features: STANDARD, entitlements: UNLOCKS_2 },
+  { skuId: 'sku3', tier: 3, recommended: false, features: PREMIUM, entitlements: UNLOCKS_3 },
+  { skuId: 'sku4', tier: 4, recommended: false, features: COMPLETE, entitlements: UNLOCKS_4 },
 ];
 
 /** [list, offer] in major units for sku1..sku4, per currency: set by hand, as real price lists are. */

@@ -26,7 +26,7 @@ export interface PricedSku {
 
 /** A promo code's standing at a time: usable, unknown (or switched off), or past its dates or uses. */
 export function promoStanding(p: PromoRow | undefined, now: number): 'ok' | 'invalid' | 'expired' {
-  if (!p || p.active !== 1) return 'invalid';
+  if (p?.active !== 1) return 'invalid';
   if (p.starts_at !== null && now < p.starts_at) return 'invalid';
   if (p.expires_at !== null && now >= p.expires_at) return 'expired';
   if (p.max_redemptions !== null && p.redemptions >= p.max_redemptions) return 'expired';

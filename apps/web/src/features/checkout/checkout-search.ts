@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   type Locale,
   regionForLanguage,
   type TPaymentMethod,
@@ -39,4 +40,12 @@ export function paymentFromSearch(search: URLSearchParams): string | undefined {
 /** The country prices are asked for: the visitor's choice, else the region of their language. */
 export function pricingCountry(locale: Locale): string {
   return readConfig().countryCode || regionForLanguage(locale);
+}
+
+/** What the report-choice and payment loaders resolve: the price context of the page. */
+export interface PricingPageData {
+  country: string;
+  hl: Locale;
+  promo: string | null;
+  promoError: ErrorCode | null;
 }

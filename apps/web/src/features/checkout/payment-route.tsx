@@ -1,4 +1,4 @@
-import { type ErrorCode, formatMoney, type Locale, type TNextAction, type TPaymentMethod } from '@mindgauge/contract';
+import { type ErrorCode, formatMoney, type TNextAction, type TPaymentMethod } from '@mindgauge/contract';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,13 @@ import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout
 import { paymentMethodsQuery } from './api/get-payment-methods';
 import { skuInfoQuery } from './api/get-sku-info';
 import { checkoutKeyFor, rememberAttempt } from './checkout-key';
-import { methodFromSearch, pricingCountry, promoFromSearch, skuFromSearch } from './checkout-search';
+import {
+  methodFromSearch,
+  type PricingPageData,
+  pricingCountry,
+  promoFromSearch,
+  skuFromSearch,
+} from './checkout-search';
 import { OfferBanner } from './components/offer-banner';
 import { OrderSummary } from './components/order-summary';
 import { PaymentMethods } from './components/payment-methods';
@@ -35,13 +41,6 @@ import { errorCode, promoErrorCode } from './promo-error';
 import { safeUrl } from './sandbox-message';
 import { hasAcceptedTerms, rememberTermsAccepted } from './terms-acceptance';
 
-interface PaymentData {
-  country: string;
-  hl: Locale;
-  promo: string | null;
-  promoError: ErrorCode | null;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
   const url = new URL(request.url);
@@ -50,7 +49,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   const hl = localeFromRequest(request);
   const country = pricingCountry(hl);
   const wanted = promoFromSearch(url.searchParams);
-  return guardLoad<PaymentData>(async () => {
+  return guardLoad<PricingPageData>(async () => {
     const [checkout] = await Promise.all([
       fetchOrderCheckout(queryClient, order),
       queryClient.ensureQueryData(paymentMethodsQuery(scope.examId, country)),
@@ -90,7 +89,7 @@ interface FormErrors {
   form?: string;
 }
 
-function PaymentScreen({ data }: { data: PaymentData }) {
+function PaymentScreen({ data }: { data: PricingPageData }) {
   const { t } = useTranslation(['checkout', 'common', 'errors']);
   const scope = useScope();
   const navigate = useNavigate();

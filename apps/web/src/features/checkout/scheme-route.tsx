@@ -1,4 +1,4 @@
-import { type ErrorCode, type Locale, type TSku, type TSkuId, ZSkuId } from '@mindgauge/contract';
+import { type TSku, type TSkuId, ZSkuId } from '@mindgauge/contract';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { fetchOrderCheckout } from './api/get-order-checkout';
 import { orderCountriesQuery } from './api/get-order-countries';
 import { reviewsQuery } from './api/get-reviews';
 import { skuListQuery } from './api/get-sku-list';
-import { pricingCountry, promoFromSearch } from './checkout-search';
+import { type PricingPageData, pricingCountry, promoFromSearch } from './checkout-search';
 import { CountrySelect } from './components/country-select';
 import { OfferBanner } from './components/offer-banner';
 import { PromoForm } from './components/promo-form';
@@ -36,13 +36,6 @@ import { serverOffsetMs } from './offer';
 import { promoErrorCode } from './promo-error';
 import { rememberTermsAccepted } from './terms-acceptance';
 
-interface SchemeData {
-  country: string;
-  hl: Locale;
-  promo: string | null;
-  promoError: ErrorCode | null;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
   const url = new URL(request.url);
@@ -50,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   const hl = localeFromRequest(request);
   const country = pricingCountry(hl);
   const wanted = promoFromSearch(url.searchParams);
-  return guardLoad<SchemeData>(async () => {
+  return guardLoad<PricingPageData>(async () => {
     // Reviews and the country list are extras: the page works without them.
     void queryClient.prefetchQuery(reviewsQuery(scope.examId, hl));
     void queryClient.prefetchQuery(orderCountriesQuery());
@@ -82,7 +75,7 @@ function includedTier(skus: TSku[], index: number): TSku | undefined {
   return lower.features.every((f) => own.has(f.logoId)) ? lower : undefined;
 }
 
-function SchemeScreen({ data }: { data: SchemeData }) {
+function SchemeScreen({ data }: { data: PricingPageData }) {
   const { t } = useTranslation(['checkout', 'common', 'errors']);
   const scope = useScope();
   const navigate = useNavigate();

@@ -1,36 +1,11 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PayPalStandIn, startPayPalStandIn } from '../../../../test/fakes/paypal-stand-in';
+import { type Delivery, startReceiver } from '../../../../test/fakes/webhook-receiver';
 import { type CreateChargeInput, ProviderUnavailableError, WebhookSignatureError } from './payment-provider';
 import { fromPayPalValue, paypalLocale, paypalProvider, toPayPalValue } from './paypal-provider';
 
 const CREDENTIALS = { clientId: 'client-standin', clientSecret: 'secret-standin', webhookId: 'WH0STANDIN0ID' };
-
-interface Delivery {
-  raw: Buffer;
-  headers: IncomingHttpHeaders;
-}
-
-/** Our webhook endpoint, reduced to keeping what it receives (raw bytes and headers, as the route sees them). */
-async function startReceiver(): Promise<{ url: string; received: Delivery[]; close(): Promise<void> }> {
-  const received: Delivery[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/paypal`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let counter = 0;
 function input(overrides: Partial<CreateChargeInput> = {}): CreateChargeInput {
@@ -78,7 +53,7 @@ describe('paypal provider', () => {
   let provider: ReturnType<typeof paypalProvider>;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startReceiver('/webhooks/paypal');
     standIn = await startPayPalStandIn({ webhookUrl: receiver.url, ...CREDENTIALS });
     provider = paypalProvider({ ...CREDENTIALS, apiBase: standIn.apiBase });
   });

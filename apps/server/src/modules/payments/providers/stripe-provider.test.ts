@@ -1,36 +1,10 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeStandIn, startStripeStandIn } from '../../../../test/fakes/stripe-stand-in';
+import { type Delivery, startReceiver } from '../../../../test/fakes/webhook-receiver';
 import { type CreateChargeInput, ProviderUnavailableError, WebhookSignatureError } from './payment-provider';
 import { fromStripeAmount, stripeProvider, toStripeAmount } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_standin';
-
-interface Delivery {
-  raw: Buffer;
-  headers: IncomingHttpHeaders;
-}
-
-/** Our webhook endpoint, reduced to keeping what it receives (raw bytes and headers, as the route sees them). */
-async function startReceiver(): Promise<{ url: string; received: Delivery[]; close(): Promise<void> }> {
-  const received: Delivery[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/stripe`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let counter = 0;
 function input(overrides: Partial<CreateChargeInput> = {}): CreateChargeInput {
@@ -56,7 +30,7 @@ describe('stripe provider', () => {
   let provider: ReturnType<typeof stripeProvider>;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startReceiver('/webhooks/stripe');
     standIn = await startStripeStandIn({ webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET });
     provider = stripeProvider({
       secretKey: 'sk_test_standin',
@@ -272,7 +246,7 @@ describe('stripe provider', () => {
     });
 
     it('keeps undelivered events for a later delivery', async () => {
-      const down = await startReceiver();
+      const down = await startReceiver('/webhooks/stripe');
       await down.close();
       standIn.setWebhookUrl(down.url);
       const charge = await provider.createCharge(input());

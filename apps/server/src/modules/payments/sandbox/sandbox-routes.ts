@@ -76,7 +76,7 @@ export function sandboxRoutes(
     scope.get<{ Params: Params; Querystring: Query }>(`${SANDBOX_PREFIX}/pay/:id`, async (req, reply) => {
       const c = ctx(req);
       const p = await processor.get(req.params.id);
-      if (!p || p.kind !== 'card') return html(reply, messagePage(c, 'notFound'), 404);
+      if (p?.kind !== 'card') return html(reply, messagePage(c, 'notFound'), 404);
       if (p.status === 'requires_action') return html(reply, threeDsPage(c, p));
       if (p.status === 'succeeded') return html(reply, resultPage(c, p));
       return html(reply, cardFormPage(c, p));
@@ -87,7 +87,7 @@ export function sandboxRoutes(
       async (req, reply) => {
         const c = ctx(req);
         const p = await processor.get(req.params.id);
-        if (!p || p.kind !== 'card') return html(reply, messagePage(c, 'notFound'), 404);
+        if (p?.kind !== 'card') return html(reply, messagePage(c, 'notFound'), 404);
         if (p.status !== 'requires_payment_method' && p.status !== 'failed') return html(reply, resultPage(c, p));
         const body = req.body ?? {};
         const card = checkCard({ number: body.number, expiry: body.expiry, cvc: body.cvc }, deps.clock.now());
@@ -111,7 +111,7 @@ export function sandboxRoutes(
     scope.get<{ Params: Params; Querystring: Query }>(`${SANDBOX_PREFIX}/paypal/:id`, async (req, reply) => {
       const c = ctx(req);
       const p = await processor.get(req.params.id);
-      if (!p || p.kind !== 'paypal') return html(reply, messagePage(c, 'notFound'), 404);
+      if (p?.kind !== 'paypal') return html(reply, messagePage(c, 'notFound'), 404);
       if (p.status === 'approved' || p.status === 'succeeded') return back(reply, p.return_url);
       if (p.status === 'canceled') return back(reply, p.cancel_url);
       return html(reply, paypalPage(c, p));
