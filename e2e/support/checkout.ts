@@ -46,13 +46,16 @@ export function recordRequests(page: Page): { url: string; body: string }[] {
 /** Types a card into the sandbox processor's frame and pays, as a person would. */
 export async function payWithCard(page: Page, number: string): Promise<void> {
   const frame = page.frameLocator('iframe.sandbox-frame');
-  // The frame's own script has run (it reports its height): the form is the one that stays.
+  // The frame has reported its height and been resized to it: the form no longer moves under the pointer
+  // (a click computed before the resize would land beside the button).
+  await page.locator('iframe.sandbox-frame[data-sized]').waitFor();
   await frame.locator('body main form').waitFor();
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel(/Expiry/).fill('12/34');
   await frame.getByLabel(/Security code/).fill('123');
   expect(await frame.getByLabel('Card number').inputValue()).toBe(number);
-  await frame.getByRole('button', { name: /^Pay / }).click();
+  // From the keyboard, as many pay: Enter on the focused button (no pointer position to go stale).
+  await frame.getByRole('button', { name: /^Pay / }).press('Enter');
 }
 
 /** Waits for the page's heading, and tells what the payment frame showed when it never comes. */

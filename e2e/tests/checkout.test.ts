@@ -111,7 +111,7 @@ describeBrowser('checkout', () => {
     await payWithCard(page, '4000 0025 0000 3155');
     const frame = page.frameLocator('iframe.sandbox-frame');
     await frame.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-    await frame.getByRole('button', { name: 'Confirm the payment' }).click();
+    await frame.getByRole('button', { name: 'Confirm the payment' }).press('Enter');
     await expectHeading(page, 'Payment successful');
   });
 
