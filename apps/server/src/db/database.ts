@@ -16,6 +16,8 @@ export interface Db {
    * acknowledged before it is durable. On PostgreSQL a commit is already durable when it returns.
    */
   durable(): Promise<void>;
+  /** True when there is nothing to wait for: lets the hot path skip a promise. */
+  isDurable(): boolean;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,13 @@ export function openDatabase(url: string, poolMax = 10): Db {
       process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`);
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', durable: alreadyDurable, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      durable: alreadyDurable,
+      isDurable: () => true,
+      close: () => kysely.destroy(),
+    };
   }
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -65,6 +73,7 @@ export function openDatabase(url: string, poolMax = 10): Db {
     kysely,
     dialect: 'sqlite',
     durable: commit ? commit.durable : alreadyDurable,
+    isDurable: commit ? commit.isDurable : () => true,
     async close() {
       await commit?.durable();
       await commit?.close();
@@ -114,6 +123,7 @@ export function groupCommit(
   }
   return {
     durable,
+    isDurable: () => !writes.dirty && current === null,
     async close() {
       await handle?.close();
       handle = undefined;
