@@ -68,3 +68,53 @@ export async function expectHeading(page: Page, text: string, timeout = 20_000):
     throw new Error(`${(err as Error).message}\nurl: ${page.url()}\nframe: ${inside.slice(0, 2000)}`);
   }
 }
+
+/** Buys sku2 for an order through the API and the sandbox processor's form, as the browser would. */
+export async function buyViaApi(page: Page, orderNumber: string, email: string): Promise<void> {
+  const info = await (await page.request.get(`/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`)).json();
+  const price = info.data.sku.price as { amount: number; currency: string };
+  const created = await page.request.post('/api-pay/pay/order/create', {
+    data: {
+      orderNumber,
+      skuId: 'sku2',
+      country: 'US',
+      method: 'card',
+      email,
+      promoCode: null,
+      checkoutKey: `e2e_${orderNumber.slice(2, 20)}`,
+      shownAmount: price.amount,
+      shownCurrency: price.currency,
+      consent: { terms: true, termsVersion: '1' },
+      hl: 'en',
+    },
+  });
+  const { payment, next } = (await created.json()).data as { payment: { paymentId: string }; next: { url: string } };
+  await page.request.post(next.url.replace(/\?.*/, '/confirm'), {
+    form: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  await expect
+    .poll(async () => {
+      const res = await page.request.post('/api-pay/pay/check/status', {
+        data: { orderNumber, paymentId: payment.paymentId },
+      });
+      return (await res.json()).data.orderStatus;
+    })
+    .toBe('paid');
+}
+
+/** The newest message to an address in the local mailbox, once it has arrived. */
+export async function latestMail(page: Page, to: string, subject?: RegExp): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const box = (await (await page.request.get('/dev/mailbox/messages.json')).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[];
+      found = box.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as { subject: string; text: string };
+}

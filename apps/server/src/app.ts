@@ -35,6 +35,8 @@ import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
 import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
+import { reportLinks } from './modules/report/report-links';
+import { reportRoutes } from './modules/report/report-routes';
 import { trackingService } from './modules/tracking/tracking-service';
 
 export interface BuildOptions {
@@ -168,6 +170,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
+  // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
+  const reportLinkSecret = await getOrCreateSecret(db.kysely, 'report-links', clock.now());
+  const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
   const exam = examService({
     repo: examRepository(db.kysely),
     content: deps.content,
@@ -177,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     formCache: createTtlCache(clock, 30 * 60_000, 200),
     statsCache: createTtlCache(clock, 5 * 60_000),
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
+    reportLinkSecret,
   });
   await app.register(async (scope) =>
     examRoutes(scope, bases, exam, {
@@ -184,7 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps);
+  const checkout = await checkoutModule(app, bases, deps, links);
+  await app.register(async (scope) => reportRoutes(scope, bases, deps, links));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
 
   const web = env.SERVE_WEB

@@ -40,9 +40,8 @@ export async function get(t: TestApp, url: string) {
   return res;
 }
 
-/** The price the payment page shows for a tier (opening the order's offer, as the scheme page does). */
+/** The price the payment page shows for a tier (showing it opens the order's offer, as on the scheme page). */
 export async function shownPrice(t: TestApp, orderNumber: string, skuId: string, country = 'US', promo?: string) {
-  await get(t, `/api/exam/order/sku/check/${orderNumber}`);
   const q = new URLSearchParams({ order: orderNumber, ...(promo ? { promo } : {}) });
   const res = await get(t, `/api/exam/sku/info/1799/${skuId}/${country}/en?${q}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -88,4 +87,17 @@ export async function reportMails(t: TestApp, orderNumber: string) {
     .where('template', '=', 'reportReady')
     .execute();
   return rows.filter((r) => r.payload.includes(orderNumber));
+}
+
+/** A bought report: the test taken, sku2 paid with the sandbox card 4242 and settled. */
+export async function buyReport(t: TestApp, email: string, hl = 'en'): Promise<string> {
+  const order = await paidReadyOrder(t, hl);
+  const price = await shownPrice(t, order, 'sku2');
+  const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { email, hl }));
+  expect(created.statusCode, created.body).toBe(200);
+  const { payment, next } = created.json().data;
+  await payInFrame(t, next.url, '4242424242424242');
+  const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
+  expect(status.json().data.orderStatus).toBe('paid');
+  return order;
 }

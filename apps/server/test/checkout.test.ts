@@ -32,15 +32,17 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     ]);
   });
 
-  it('starts an order’s offer once, keeps it on reload, and ends the offer price at the deadline', async () => {
+  it('starts an order’s offer when its prices are first shown, keeps it on reload, ends it at the deadline', async () => {
     const order = await paidReadyOrder(t);
-    const first = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    const before = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    expect(before.offer).toMatchObject({ deadline: null, active: false });
+    const first = (await get(t, `/api/exam/sku/list/1799/US/en?order=${order}`)).json().data;
     expect(first.offer.active).toBe(true);
+    expect(first.skus[1].price).toMatchObject({ amount: 1499, listAmount: 2999, offer: true });
     t.clock.advance(60_000);
-    const again = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
+    const again = (await get(t, `/api/exam/sku/list/1799/US/en?order=${order}`)).json().data;
     expect(again.offer.deadline).toBe(first.offer.deadline);
-    const during = await shownPrice(t, order, 'sku2');
-    expect(during.amount).toBe(1499);
+    expect((await get(t, `/api/exam/order/sku/check/${order}`)).json().data.offer.deadline).toBe(first.offer.deadline);
     t.clock.advance(15 * 60_000);
     const after = await shownPrice(t, order, 'sku2');
     expect(after.amount).toBe(2999);
@@ -74,13 +76,13 @@ describe.each(dialects())('checkout on %s', (dialect) => {
 
     const paid = await payInFrame(t, next.url, '4242 4242 4242 4242');
     expect(paid.body).toContain('data-status="succeeded"');
-    const unpaid = (await get(t, `/api/exam/order/info/${order}`)).json().data;
-    expect(unpaid).toMatchObject({ status: 'pending_payment', result: null });
+    const unpaid = await get(t, `/api/exam/order/info/${order}`);
+    expect([unpaid.statusCode, unpaid.json().code]).toEqual([402, 'REPORT_LOCKED']);
 
     // Settled asynchronously, by the processor's webhook (delivered in the background, like a real one).
     await t.checkout.processor.delivery.runOnce();
     await expect
-      .poll(async () => (await get(t, `/api/exam/order/info/${order}`)).json().data.status, { timeout: 5000 })
+      .poll(async () => (await get(t, `/api/exam/order/sku/check/${order}`)).json().data.status, { timeout: 5000 })
       .toBe('paid');
     const delivered = await t.deps.db.kysely.selectFrom('sandbox_events').select(['type', 'status']).execute();
     expect(delivered).toContainEqual({ type: 'payment.succeeded', status: 'delivered' });
@@ -90,7 +92,15 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     const status = await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
     expect(status.json().data).toMatchObject({ orderStatus: 'paid', payment: { status: 'succeeded' } });
     expect(await reportMails(t, order)).toHaveLength(1);
-    const report = (await get(t, `/api/exam/order/info/${order}`)).json().data.result;
+    // Report data: for the e-mailed link's token (this client has no session cookie), and never without it.
+    const denied = await get(t, `/api/exam/order/info/${order}`);
+    expect([denied.statusCode, denied.json().code]).toEqual([403, 'REPORT_ACCESS_DENIED']);
+    const link = new URL(JSON.parse((await reportMails(t, order))[0]?.payload ?? '{}').reportUrl);
+    expect(link.pathname).toBe('/report/result/IQB-1799');
+    const token = link.searchParams.get('token') ?? '';
+    const wrong = await get(t, `/api/exam/order/info/${order}?token=${token.slice(0, -2)}xx`);
+    expect(wrong.statusCode).toBe(403);
+    const report = (await get(t, `/api/exam/order/info/${order}?token=${token}`)).json().data.result;
     const session = await t.deps.db.kysely
       .selectFrom('exam_sessions')
       .innerJoin('exam_orders', 'exam_orders.session_id', 'exam_sessions.id')
@@ -102,6 +112,9 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     expect(report.entitlements).toContain('answerAnalysis');
     expect(report.rangeLow).toBeLessThan(report.iq);
     expect(report.rangeHigh).toBeGreaterThan(report.iq);
+    t.clock.advance(31 * 86_400_000);
+    const expired = await get(t, `/api/exam/order/info/${order}?token=${token}`);
+    expect([expired.statusCode, expired.json().code]).toEqual([403, 'REPORT_ACCESS_DENIED']);
   });
 
   it('refuses a price the server did not quote, and a declined card fails with its reason', async () => {

@@ -192,17 +192,17 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
       .execute();
     expect(rows).toHaveLength(1);
 
-    const info = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${orderNumber}` });
-    expect(info.json().data).toMatchObject({
-      orderNumber,
-      status: 'pending_payment',
-      answered: 30,
-      questionCount: 30,
-      result: null,
-      hasEmail: false,
+    // Unpaid: no report data, even for the browser that took the test.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/order/info/${orderNumber}`,
+      cookies: { 'IQ-exam': data.sessionId },
     });
+    expect([info.statusCode, info.json().code]).toEqual([402, 'REPORT_LOCKED']);
     for (const secret of ['"iq"', 'theta', 'percentile', 'dimensions', 'answerIndex'])
       expect(info.body).not.toContain(secret);
+    const checkout = await t.app.inject({ method: 'GET', url: `/api/exam/order/sku/check/${orderNumber}` });
+    expect(checkout.json().data).toMatchObject({ orderNumber, status: 'pending_payment', email: null, purchase: null });
     // The stored result is real: the engine scored it.
     const stored = await t.deps.db.kysely
       .selectFrom('exam_sessions')

@@ -37,7 +37,7 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
     await paypal.close();
   });
 
-  const orderStatus = async (order: string) => (await get(t, `/api/exam/order/info/${order}`)).json().data.status;
+  const orderStatus = async (order: string) => (await get(t, `/api/exam/order/sku/check/${order}`)).json().data.status;
 
   it('makes one payment of 50 concurrent identical create calls', async () => {
     const order = await paidReadyOrder(t);

@@ -1,6 +1,7 @@
 import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as exam from './api/exam';
+import * as report from './api/report';
 import * as support from './api/support';
 
 /** Every endpoint of the API, by operation id. The server mounts these; the web client calls them. */
@@ -33,6 +34,7 @@ export const endpoints = {
   createPayment: checkout.createPayment,
   checkPaymentStatus: checkout.checkPaymentStatus,
   sendReportCopy: checkout.sendReportCopy,
+  retrieveReports: report.retrieveReports,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

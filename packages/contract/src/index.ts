@@ -1,6 +1,7 @@
 export * from './api/app';
 export * from './api/checkout';
 export * from './api/exam';
+export * from './api/report';
 export * from './api/support';
 export * from './constants';
 export * from './endpoint';

@@ -5,6 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * what it names until it expires and cannot be forged or moved to another subject. `purpose` keeps a token
  * made for one kind of link from opening another.
  */
+/** The purpose of report links (e-mails after payment, retrieval by e-mail). */
+export const REPORT_LINK_PURPOSE = 'report';
+
 export function signToken(secret: string, purpose: string, subject: string, expiresAt: number): string {
   const exp = Math.floor(expiresAt / 1000).toString(36);
   return `${exp}.${mac(secret, purpose, subject, exp)}`;

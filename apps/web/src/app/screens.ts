@@ -37,6 +37,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   payingFailed: () => import('../features/checkout/failed-route'),
   reportResult: () => import('../features/report/report-result-route'),
   reportResultOld: () => import('../features/report/report-result-route'),
+  reportRetrieve: () => import('../features/report/retrieve-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

@@ -186,7 +186,7 @@ export const orderSkuCheck = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/order/sku/check/:orderNumber',
-  summary: "An order's checkout state; the first call starts the order's offer countdown",
+  summary: "An order's checkout state (the offer countdown starts when its prices are first shown)",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
   response: ZOrderCheckout,

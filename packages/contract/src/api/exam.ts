@@ -154,8 +154,8 @@ export const ZOrderInfo = z.object({
   hasEmail: z.boolean(),
   answered: z.int(),
   questionCount: z.int(),
-  /** Filled only for paid orders, at the tier bought. */
-  result: z.nullable(ZReportSummary),
+  /** The report's score part, at the tier bought. */
+  result: ZReportSummary,
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 
@@ -164,9 +164,13 @@ export const orderInfo = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/order/info/:orderNumber',
-  summary: "An order's status; no score until it is paid",
+  summary:
+    "A paid order's report, at the tier bought: for the browser that took the test (its session cookie) or with an e-mailed link's token. Unpaid: 402; wrong or expired token: 403",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
+  query: z.object({
+    token: describe(z.optional(z.string().check(z.maxLength(200))), 'The token of an e-mailed report link'),
+  }),
   response: ZOrderInfo,
 });
 

@@ -89,11 +89,23 @@ export function catalogService(d: CatalogDeps) {
     };
   }
 
+  /**
+   * The order's offer starts when its prices are first shown (never restarts): a reload, a second tab or a
+   * second instance finds the deadline already set.
+   */
+  async function withOffer(order: OrderRow): Promise<OrderRow> {
+    if (order.offer_deadline_at !== null || order.status !== 'pending_payment') return order;
+    await d.orders.startOffer(order.order_number, d.clock.now() + d.offerMs);
+    return requireOrder(order.order_number);
+  }
+
   /** Every tier priced for a country, an order's offer state and a promo code. */
   async function priced(examId: number, country: string, orderOrNumber?: string | OrderRow, promoCode?: string) {
     const now = d.clock.now();
     const [order, table, skus, promo] = await Promise.all([
-      typeof orderOrNumber === 'string' ? requireOrder(orderOrNumber) : Promise.resolve(orderOrNumber),
+      (typeof orderOrNumber === 'string' ? requireOrder(orderOrNumber) : Promise.resolve(orderOrNumber)).then((o) =>
+        o ? withOffer(o) : undefined,
+      ),
       priceTable(examId, country),
       skuRows(examId),
       usablePromo(promoCode),
@@ -150,15 +162,8 @@ export function catalogService(d: CatalogDeps) {
       return { defaultCountry: DEFAULT_PRICE_COUNTRY, countries: rows };
     },
 
-    /** Starts the order's offer countdown on its first look (never restarts it), and returns the order. */
-    async openOffer(orderNumber: string): Promise<OrderRow> {
-      const order = await requireOrder(orderNumber);
-      if (order.offer_deadline_at === null && order.status === 'pending_payment') {
-        await d.orders.startOffer(orderNumber, d.clock.now() + d.offerMs);
-        return requireOrder(orderNumber);
-      }
-      return order;
-    },
+    /** The order as it stands (its checkout state is read, never changed, by this). */
+    requireOrder,
 
     offerOf,
 

@@ -12,6 +12,7 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
+import { REPORT_LINK_PURPOSE, verifyToken } from '../../lib/signed-token';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
@@ -29,6 +30,8 @@ export interface ExamDeps {
   statsCache: TtlCache;
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
+  /** Verifies the tokens of e-mailed report links. */
+  reportLinkSecret: string;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -271,12 +274,22 @@ export function examService(d: ExamDeps) {
       });
     },
 
-    /** Status, and the score only once the order is paid, with what its tier unlocks. */
-    async orderInfo(orderNumber: string): Promise<TOrderInfo> {
+    /**
+     * A paid order's report, at its tier, for whoever may read it: the browser that took the test (its
+     * session cookie) or the holder of an e-mailed link (its token, until it expires).
+     */
+    async orderInfo(orderNumber: string, access: { sessionId?: string; token?: string }): Promise<TOrderInfo> {
       const order = await d.repo.findOrder(orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
+      const owner = access.sessionId !== undefined && access.sessionId === order.session_id;
+      const linked =
+        access.token !== undefined &&
+        verifyToken(d.reportLinkSecret, REPORT_LINK_PURPOSE, order.order_number, access.token, d.clock.now());
+      if (!owner && !linked) throw new AppError('REPORT_ACCESS_DENIED');
       const s = await d.repo.findSession(order.session_id);
-      const key = s ? (JSON.parse(s.scoring_key) as ScoringKey) : { items: [] };
+      if (!s?.result) throw new AppError('REPORT_LOCKED');
+      const key = JSON.parse(s.scoring_key) as ScoringKey;
       return {
         orderNumber: order.order_number,
         examId: order.exam_id,
@@ -284,9 +297,9 @@ export function examService(d: ExamDeps) {
         createdAt: iso(order.created_at),
         locale: (order.locale as Locale) ?? 'en',
         hasEmail: order.email !== null,
-        answered: s ? await d.repo.countAnswered(s.id) : 0,
+        answered: await d.repo.countAnswered(s.id),
         questionCount: key.items.length,
-        result: order.status === 'paid' && s?.result ? await reportSummary(order, s.result) : null,
+        result: await reportSummary(order, s.result),
       };
     },
   };

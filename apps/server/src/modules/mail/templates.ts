@@ -120,6 +120,42 @@ const templates = {
       });
     },
   },
+  reportList: {
+    payload: z.object({
+      expiresInDays: z.number().int(),
+      reports: z.array(z.object({ orderNumber: z.string(), skuId: z.string(), paidAt: z.number(), url: z.string() })),
+    }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: { expiresInDays: number; reports: { orderNumber: string; skuId: string; paidAt: number; url: string }[] },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:reportList.subject'),
+        preheader: tt('email:reportList.preheader', { count: p.reports.length }),
+        blocks: [
+          { text: tt('email:reportList.intro', { count: p.reports.length }) },
+          ...p.reports.flatMap((r) => [
+            {
+              text: tt('email:reportList.item', {
+                tier: tt(`catalog:skus.${r.skuId}.title`),
+                date: date(r.paidAt),
+                order: r.orderNumber,
+              }),
+            },
+            { link: { label: tt('email:reportList.open'), href: r.url } },
+          ]),
+          { text: tt('email:reportList.linkNote', { days: p.expiresInDays }) },
+          { text: tt('email:reportList.notYou') },
+        ],
+      });
+    },
+  },
 } as const;
 
 export type TemplateName = keyof typeof templates;

@@ -11,10 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { signToken } from '../../lib/signed-token';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
+import type { ReportLinks } from '../report/report-links';
 import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
 import {
   type PaymentProvider,
@@ -33,16 +33,14 @@ export interface PaymentDeps {
   translator: Translator;
   publicUrl: string;
   mailDomain: string;
-  /** Signs the report links sent by e-mail. */
-  linkSecret: string;
+  /** The report links sent by e-mail, with their own expiring token. */
+  links: ReportLinks;
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
-  reportLinkDays: number;
   kickMail: () => void;
   log?: FastifyBaseLogger;
 }
 
-export const REPORT_LINK_PURPOSE = 'report';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function summary(p: PaymentRow): TPaymentSummary {
@@ -64,15 +62,7 @@ export function paymentService(d: PaymentDeps) {
     return `${d.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
   }
 
-  /** The link in the report e-mail: opens the report with its own expiring token. */
-  function reportLink(order: OrderRow, locale: string): string {
-    const expires = d.clock.now() + d.reportLinkDays * 86_400_000;
-    return pageUrl(`/report/result/${scopeOf(order)}`, {
-      order: order.order_number,
-      token: signToken(d.linkSecret, REPORT_LINK_PURPOSE, order.order_number, expires),
-      hl: locale,
-    });
-  }
+  const reportLink = (order: OrderRow, locale: string) => d.links.forOrder(order, locale);
 
   function provider(p: PaymentRow): PaymentProvider {
     const found = d.providers.byName(p.provider);
@@ -126,7 +116,7 @@ export function paymentService(d: PaymentDeps) {
               method: p.method,
               paidAt: now,
               reportUrl: reportLink(order, p.locale),
-              expiresInDays: d.reportLinkDays,
+              expiresInDays: d.links.days,
             },
           },
           now,
@@ -339,9 +329,9 @@ export function paymentService(d: PaymentDeps) {
       return { received: true, duplicate: false };
     },
 
-    /** The checkout state of an order for its screens (the first look starts its offer countdown). */
+    /** The checkout state of an order for its screens (read only: prices start the offer countdown). */
     async orderCheckout(orderNumber: string): Promise<TOrderCheckout> {
-      const order = await d.catalog.openOffer(orderNumber);
+      const order = await d.catalog.requireOrder(orderNumber);
       const latest = await d.repo.latestForOrder(orderNumber);
       const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
       return {
@@ -383,7 +373,7 @@ export function paymentService(d: PaymentDeps) {
             method: p.method,
             paidAt: order.paid_at ?? now,
             reportUrl: reportLink(order, hl),
-            expiresInDays: d.reportLinkDays,
+            expiresInDays: d.links.days,
           },
         },
         now,

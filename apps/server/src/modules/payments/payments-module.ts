@@ -6,6 +6,7 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import { catalogRepository } from '../checkout/catalog-repository';
 import { catalogService } from '../checkout/catalog-service';
 import { orderCheckoutRepository } from '../checkout/order-checkout-repository';
+import type { ReportLinks } from '../report/report-links';
 import { paymentRepository } from './payment-repository';
 import { checkoutRoutes } from './payment-routes';
 import { paymentService } from './payment-service';
@@ -22,7 +23,7 @@ import { sandboxRoutes } from './sandbox/sandbox-routes';
  * Builds checkout: the catalogue, the configured processors (sandbox by default), the payment service,
  * their routes, and the background jobs (sandbox webhook delivery, reconciliation with the processors).
  */
-export async function checkoutModule(app: FastifyInstance, bases: BasePaths, deps: AppDeps) {
+export async function checkoutModule(app: FastifyInstance, bases: BasePaths, deps: AppDeps, links: ReportLinks) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
   const now = clock.now();
@@ -82,9 +83,8 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     translator,
     publicUrl: env.PUBLIC_URL,
     mailDomain: deps.mailDomain,
-    linkSecret: await getOrCreateSecret(kysely, 'report-links', now),
+    links,
     paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', now),
-    reportLinkDays: env.REPORT_LINK_DAYS,
     kickMail: deps.mailWorker.kick,
     log: app.log,
   });

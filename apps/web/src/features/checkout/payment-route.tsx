@@ -3,14 +3,13 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
-import * as z from 'zod/mini';
 import { useAppState } from '../../app/app-state';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { withKeptQuery } from '../../components/app-link';
-import { Field } from '../../components/field';
+import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
@@ -73,8 +72,6 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     return { country, hl, promo, promoError };
   });
 }
-
-const ZEmailInput = z.email();
 
 type Step =
   | { type: 'form' }
@@ -196,8 +193,8 @@ function PaymentScreen({ data }: { data: PricingPageData }) {
     if (inFlight.current) return;
     const value = email.trim();
     const found: FormErrors = {};
-    if (!value) found.email = t('common:validation.emailRequired');
-    else if (!ZEmailInput.safeParse(value).success) found.email = t('common:validation.emailInvalid');
+    const emailKey = emailErrorKey(value);
+    if (emailKey) found.email = t(`common:${emailKey}`);
     if (!method) found.method = t('common:validation.paymentMethodRequired');
     if (needTerms && !agreed) found.terms = t('common:validation.termsRequired');
     setErrors(found);
@@ -296,18 +293,12 @@ function PaymentScreen({ data }: { data: PricingPageData }) {
         />
         {step.type === 'form' || step.type === 'redirecting' ? (
           <form ref={formRef} className="card form checkout-form payment-form" noValidate onSubmit={pay}>
-            <Field
+            <EmailField
               label={t('payment.email')}
               hint={t('payment.emailHint')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
               value={email}
               onChange={setEmail}
               error={errors.email}
-              maxLength={254}
-              required
             />
             <PaymentMethods
               methods={offered}

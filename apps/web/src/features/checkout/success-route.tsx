@@ -3,14 +3,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
-import * as z from 'zod/mini';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
-import { Field } from '../../components/field';
+import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { orderFromSearch } from '../test/session-routing';
@@ -45,8 +44,6 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   });
 }
 
-const ZEmailInput = z.email();
-
 /** "Send the report to another address too". */
 function SendCopyForm({ orderNumber, hl, onFocus }: { orderNumber: string; hl: Locale; onFocus: () => void }) {
   const { t } = useTranslation(['checkout', 'common']);
@@ -59,11 +56,8 @@ function SendCopyForm({ orderNumber, hl, onFocus }: { orderNumber: string; hl: L
     e.preventDefault();
     if (state === 'sending') return;
     const email = value.trim();
-    const problem = !email
-      ? t('common:validation.emailRequired')
-      : !ZEmailInput.safeParse(email).success
-        ? t('common:validation.emailInvalid')
-        : undefined;
+    const key = emailErrorKey(email);
+    const problem = key ? t(`common:${key}`) : undefined;
     setError(problem);
     if (problem) {
       formRef.current?.querySelector<HTMLElement>('input[name="copyEmail"]')?.focus();
@@ -82,20 +76,15 @@ function SendCopyForm({ orderNumber, hl, onFocus }: { orderNumber: string; hl: L
     <form ref={formRef} className="card form send-copy" noValidate onSubmit={send} onFocus={onFocus}>
       <h2 className="send-copy__title">{t('success.copyTitle')}</h2>
       <div className="send-copy__row">
-        <Field
+        <EmailField
           label={t('success.copyEmail')}
           name="copyEmail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           value={value}
           onChange={(v) => {
             setValue(v);
             if (state !== 'sending') setState('idle');
           }}
           error={error}
-          maxLength={254}
-          required
         />
         <button
           type="submit"

@@ -13,7 +13,8 @@ import { reportQuery } from './api/get-report';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
-  await queryClient.ensureQueryData(reportQuery(orderFromSearch(new URL(request.url).searchParams)));
+  const search = new URL(request.url).searchParams;
+  await queryClient.ensureQueryData(reportQuery(orderFromSearch(search), search.get('token')));
   return null;
 }
 
@@ -26,10 +27,24 @@ export function Component() {
   const scope = useScope();
   const [search] = useSearchParams();
   const orderNumber = orderFromSearch(search);
-  const { data: order } = useSuspenseQuery(reportQuery(orderNumber));
-  const r = order.result;
+  const { data } = useSuspenseQuery(reportQuery(orderNumber, search.get('token')));
 
-  if (!r) {
+  if (!data.report && data.refused === 'REPORT_ACCESS_DENIED') {
+    return (
+      <section className="status-screen container" aria-labelledby="report-title">
+        <PageTitle title={t('denied.title')} />
+        <h1 id="report-title">{t('denied.title')}</h1>
+        <p>{t('denied.lead')}</p>
+        <AppLink
+          to={buildHref('reportRetrieve', { scope: scope.value })}
+          className="button button--primary button--large"
+        >
+          {t('denied.retrieve')}
+        </AppLink>
+      </section>
+    );
+  }
+  if (!data.report) {
     return (
       <section className="status-screen container" aria-labelledby="report-title">
         <PageTitle title={t('locked.title')} />
@@ -45,6 +60,7 @@ export function Component() {
     );
   }
 
+  const r = data.report.result;
   return (
     <article className="container page report" aria-labelledby="report-title">
       <PageTitle title={t('title')} />

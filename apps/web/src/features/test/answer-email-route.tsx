@@ -2,14 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
-import * as z from 'zod/mini';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
-import { Field } from '../../components/field';
+import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
@@ -24,7 +23,6 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   return null;
 }
 
-const email = z.email();
 const CJK = new Set(['zh-CN', 'zh-HK', 'ja', 'ko']);
 
 /** E-mail capture with consent to the terms and the privacy policy (the box is never ticked for the visitor). */
@@ -48,8 +46,8 @@ export function Component() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
-    if (!value.trim()) found.email = t('common:validation.emailRequired');
-    else if (!email.safeParse(value.trim()).success) found.email = t('common:validation.emailInvalid');
+    const emailKey = emailErrorKey(value);
+    if (emailKey) found.email = t(`common:${emailKey}`);
     if (!agreed) found.consent = t('common:validation.privacyRequired');
     setErrors(found);
     if (found.email || found.consent) {
@@ -82,18 +80,7 @@ export function Component() {
       <h1>{t('email.title')}</h1>
       <p className="lead">{t('email.lead')}</p>
       <form className="card form" noValidate onSubmit={submit}>
-        <Field
-          label={t('email.label')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={value}
-          onChange={setValue}
-          error={errors.email}
-          maxLength={254}
-          required
-        />
+        <EmailField label={t('email.label')} value={value} onChange={setValue} error={errors.email} />
         <div className="consent" data-invalid={errors.consent ? true : undefined}>
           <input
             id={consentId}

@@ -9,11 +9,11 @@ import { isRegistered } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
-import { getOrderInfo } from './api/session-calls';
+import { getOrderState } from './api/session-calls';
 import { orderFromSearch } from './session-routing';
 
 const orderQuery = (orderNumber: string) =>
-  queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderInfo(orderNumber) });
+  queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderState(orderNumber) });
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);

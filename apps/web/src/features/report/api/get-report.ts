@@ -1,10 +1,21 @@
 import { endpoints } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { ApiResponseError, call } from '../../../lib/api-client';
 
-/** The order with its score summary (filled only once paid). */
-export const reportQuery = (orderNumber: string) =>
+/**
+ * A paid order's report: for this browser (the one that took the test) or with the token of an e-mailed link.
+ * Unpaid (402) and refused (403) answers are states of the screen, not failures.
+ */
+export const reportQuery = (orderNumber: string, token: string | null) =>
   queryOptions({
-    queryKey: ['report', orderNumber],
-    queryFn: () => call(endpoints.orderInfo, { params: { orderNumber } }),
+    queryKey: ['report', orderNumber, token],
+    queryFn: async () => {
+      try {
+        return { report: await call(endpoints.orderInfo, { params: { orderNumber }, query: token ? { token } : {} }) };
+      } catch (err) {
+        const code = err instanceof ApiResponseError ? err.body?.code : undefined;
+        if (code === 'REPORT_LOCKED' || code === 'REPORT_ACCESS_DENIED') return { report: null, refused: code };
+        throw err;
+      }
+    },
   });

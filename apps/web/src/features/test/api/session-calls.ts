@@ -25,6 +25,7 @@ export function updateOrderEmail(
   });
 }
 
-export function getOrderInfo(orderNumber: string) {
-  return call(endpoints.orderInfo, { params: { orderNumber } });
+/** The order's state (read only; the report itself is `orderInfo`, once paid). */
+export function getOrderState(orderNumber: string) {
+  return call(endpoints.orderSkuCheck, { params: { orderNumber } });
 }

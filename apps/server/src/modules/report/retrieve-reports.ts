@@ -1,0 +1,59 @@
+import type { Locale } from '@mindgauge/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { ReportLinks } from './report-links';
+
+const HOUR = 3_600_000;
+/** Sends e-mail: limited per address (no inbox flooded) and per client (no address list probed). */
+export const RETRIEVE_RULES = {
+  address: { name: 'retrieve:email', max: 3, windowMs: HOUR },
+  client: { name: 'retrieve:ip', max: 10, windowMs: HOUR },
+};
+
+/**
+ * Retrieval by e-mail: one message listing every paid report of the address, each with its own link. The
+ * links open the report in any browser until they expire; nothing else about the reports is in the mail.
+ */
+export async function retrieveReports(
+  d: { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void },
+  input: { email: string; hl: Locale; ip: string },
+): Promise<{ sent: true; count: number }> {
+  const now = d.clock.now();
+  const email = input.email.toLowerCase();
+  await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
+  await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
+  const orders = await d.db
+    .selectFrom('exam_orders')
+    .select(['order_number', 'exam_id', 'sku_id', 'paid_at', 'locale'])
+    .where('email', '=', email)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .limit(20)
+    .execute();
+  if (orders.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
+  await enqueueMail(
+    d.db,
+    {
+      template: 'reportList',
+      locale: input.hl,
+      to: email,
+      payload: {
+        expiresInDays: d.links.days,
+        reports: orders.map((o) => ({
+          orderNumber: o.order_number,
+          skuId: o.sku_id ?? 'sku1',
+          paidAt: o.paid_at ?? now,
+          url: d.links.forOrder(o, input.hl),
+        })),
+      },
+    },
+    now,
+    d.mailDomain,
+  );
+  d.kickMail();
+  return { sent: true, count: orders.length };
+}

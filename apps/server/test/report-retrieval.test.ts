@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyReport, get, paidReadyOrder, post } from './checkout-helpers';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+describe.each(dialects())('retrieving reports by e-mail, and who may read a report, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy, so the per-client limit sees the addresses the test gives.
+    t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  const retrieve = (email: string, hl = 'en', ip = '10.0.0.1') =>
+    post(t, '/api-pay/exam/order/report/retrieve', { email, hl }, { 'x-forwarded-for': ip });
+  const listMails = (to: string) =>
+    t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('template', '=', 'reportList')
+      .where('to_address', '=', to)
+      .execute();
+
+  it('answers 10101 for an address without paid reports (an unpaid order does not count)', async () => {
+    const none = await retrieve('nobody@example.com');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ result: 10101, code: 'NO_RETRIEVABLE_REPORTS' });
+    expect(none.json().message).toBe('There are no retrievable reports in the current mailbox.');
+    const order = await paidReadyOrder(t);
+    await post(t, '/api/exam/order/update/email', {
+      orderNumber: order,
+      email: 'unpaid@example.com',
+      consent: { terms: true, termsVersion: '1', privacyVersion: '1' },
+      hl: 'en',
+    });
+    expect((await retrieve('unpaid@example.com')).json().result).toBe(10101);
+  });
+
+  it('sends one e-mail listing every paid report with its own link, which opens the report in any browser', async () => {
+    const first = await buyReport(t, 'owner@example.com');
+    const second = await buyReport(t, 'owner@example.com', 'fr');
+    const res = await retrieve('Owner@Example.com', 'fr');
+    expect(res.json().data).toEqual({ sent: true, count: 2 });
+    const [mail] = await listMails('owner@example.com');
+    const payload = JSON.parse(mail?.payload ?? '{}') as { reports: { orderNumber: string; url: string }[] };
+    expect(mail?.locale).toBe('fr');
+    expect(payload.reports.map((r) => r.orderNumber).sort()).toEqual([first, second].sort());
+    for (const r of payload.reports) {
+      const url = new URL(r.url);
+      const info = await get(t, `/api/exam/order/info/${r.orderNumber}?token=${url.searchParams.get('token')}`);
+      expect(info.statusCode).toBe(200);
+      expect(info.json().data.result.iq).toBeGreaterThan(60);
+      // The token is bound to its order: it opens no other report.
+      const other = payload.reports.find((x) => x.orderNumber !== r.orderNumber);
+      const crossed = await get(t, `/api/exam/order/info/${other?.orderNumber}?token=${url.searchParams.get('token')}`);
+      expect(crossed.statusCode).toBe(403);
+    }
+    await t.deps.mailWorker.runOnce();
+    const box = await t.deps.db.kysely
+      .selectFrom('local_mailbox')
+      .selectAll()
+      .where('to_address', '=', 'owner@example.com')
+      .execute();
+    const listed = box.find((m) => m.text.includes(first) && m.text.includes(second));
+    expect(listed?.subject).not.toBe('Your Mindgauge reports');
+  });
+
+  it('guessed order numbers find nothing; unpaid orders and wrong tokens give no report data', async () => {
+    for (let i = 0; i < 20; i++) {
+      const guess = `MG${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')}`;
+      const res = await get(t, `/api/exam/order/info/${guess}`);
+      expect(res.statusCode).toBe(404);
+    }
+    const unpaid = await paidReadyOrder(t);
+    expect((await get(t, `/api/exam/order/info/${unpaid}`)).statusCode).toBe(402);
+    const paid = await buyReport(t, 'tokens@example.com');
+    expect((await get(t, `/api/exam/order/info/${paid}?token=zz.bad`)).statusCode).toBe(403);
+    expect((await get(t, `/api/exam/order/info/${paid}`)).statusCode).toBe(403);
+  });
+
+  it('is rate limited per address and per client', async () => {
+    await buyReport(t, 'limited@example.com');
+    for (let i = 0; i < 3; i++)
+      expect((await retrieve('limited@example.com', 'en', `10.1.0.${i}`)).statusCode).toBe(200);
+    const fourth = await retrieve('limited@example.com', 'en', '10.1.0.9');
+    expect(fourth.statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) await retrieve(`probe${i}@example.com`, 'en', '10.2.0.1');
+    const probing = await retrieve('probe-last@example.com', 'en', '10.2.0.1');
+    expect(probing.statusCode).toBe(429);
+  });
+});
