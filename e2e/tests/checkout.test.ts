@@ -56,6 +56,23 @@ describeBrowser('checkout', () => {
     expect(await page.locator('[data-testid="report-class"]').textContent()).toContain(api.className);
     await expectAccessible(page, 'report');
 
+    // Tabs: from the keyboard, the arrow moves to Dimensions; the five measures with their levels and sources.
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Dimensions' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Dimensions');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('dimensions');
+    await expect.poll(() => page.locator('.dimension').count()).toBe(5);
+    for (const d of api.dimensions as { id: string; score: number; levelName: string }[]) {
+      const card = page.locator(`.dimension[data-dimension="${d.id}"]`);
+      expect(await card.textContent()).toContain(`Score ${d.score}`);
+      expect(await card.textContent()).toContain(d.levelName);
+      expect(await card.textContent()).toContain('Measured from:');
+    }
+    await expectAccessible(page, 'report dimensions');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.locator('[data-testid="report-iq"]').waitFor();
+
     // Card data went to the sandbox processor's frame endpoint only, never to the application's endpoints.
     const carrying = requests.filter((r) =>
       CARD_DATA.some((c) => r.body.includes(c) || r.body.includes(encodeURIComponent(c))),

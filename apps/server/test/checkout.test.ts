@@ -110,11 +110,51 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     const engine = JSON.parse(String(session.result)) as { iq: { iq: number } };
     expect(report).toMatchObject({ skuId: 'sku2', iq: Math.round(engine.iq.iq) });
     expect(report.entitlements).toContain('answerAnalysis');
+    expect(report.dimensions.map((x: { id: string }) => x.id)).toEqual([
+      'memory',
+      'speed',
+      'reaction',
+      'concentration',
+      'logic',
+    ]);
+    for (const dim of report.dimensions) {
+      expect(dim.level).toBeGreaterThanOrEqual(1);
+      expect(dim.level).toBeLessThanOrEqual(5);
+      expect(dim.referenceLow).toBeLessThan(dim.referenceHigh);
+      expect(dim.source.length).toBeGreaterThan(20);
+    }
     expect(report.rangeLow).toBeLessThan(report.iq);
     expect(report.rangeHigh).toBeGreaterThan(report.iq);
     t.clock.advance(31 * 86_400_000);
     const expired = await get(t, `/api/exam/order/info/${order}?token=${token}`);
     expect([expired.statusCode, expired.json().code]).toEqual([403, 'REPORT_ACCESS_DENIED']);
+  });
+
+  it('gives each tier only what it unlocks: sku1 has no dimensions', async () => {
+    const order = await paidReadyOrder(t);
+    const price = await shownPrice(t, order, 'sku1');
+    const created = (
+      await post(
+        t,
+        '/api-pay/pay/order/create',
+        createBody(order, price, { skuId: 'sku1', checkoutKey: 'sku1_key_0123456789' }),
+      )
+    ).json().data;
+    await payInFrame(t, created.next.url, '4242424242424242');
+    await post(t, '/api-pay/pay/check/status', { orderNumber: order });
+    const session = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .select('session_id')
+      .where('order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/order/info/${order}`,
+      cookies: { 'IQ-exam': session.session_id },
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().data.result).toMatchObject({ skuId: 'sku1', dimensions: null });
+    expect(info.json().data.result.entitlements).toEqual(['score', 'ranking']);
   });
 
   it('refuses a price the server did not quote, and a declined card fails with its reason', async () => {

@@ -128,6 +128,20 @@ export const updateOrderEmail = defineEndpoint({
   response: z.object({ orderNumber: ZOrderNumber, email: z.string() }),
 });
 
+export const ZDimensionResult = z.object({
+  id: z.enum(['memory', 'speed', 'reaction', 'concentration', 'logic']),
+  name: z.string(),
+  description: z.string(),
+  score: describe(z.int(), 'T-score: reference mean 50, SD 10'),
+  level: describe(z.int().check(z.minimum(1), z.maximum(5)), '1 very low … 5 very high'),
+  levelName: z.string(),
+  referenceLow: describe(z.int(), 'The middle 68% of the reference population'),
+  referenceHigh: z.int(),
+  source: describe(z.string(), 'What data the score was measured from'),
+  provisional: z.boolean(),
+});
+export type TDimensionResult = z.infer<typeof ZDimensionResult>;
+
 /** The score part of a paid order's report (the full report screens extend it). */
 export const ZReportSummary = z.object({
   skuId: z.string(),
@@ -142,6 +156,8 @@ export const ZReportSummary = z.object({
   answered: z.int(),
   provisionalNorms: z.boolean(),
   normNote: z.string(),
+  /** The five dimensions, when the tier bought includes them (else null). */
+  dimensions: z.nullable(z.array(ZDimensionResult)),
 });
 export type TReportSummary = z.infer<typeof ZReportSummary>;
 

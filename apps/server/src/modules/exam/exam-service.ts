@@ -79,6 +79,8 @@ export function examService(d: ExamDeps) {
     const r = JSON.parse(resultJson) as IqValidResult;
     const locale = (order.locale as Locale) ?? 'en';
     const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
+    // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
+    const tr = (key: string) => d.translator.t(locale, key.replace('.', ':'));
     return {
       skuId: order.sku_id ?? '',
       entitlements,
@@ -92,6 +94,20 @@ export function examService(d: ExamDeps) {
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, r.norm.key.replace('.', ':'), { sampleSize: r.norm.sampleSize }),
+      dimensions: entitlements.includes('dimensions')
+        ? r.dimensions.map((dim) => ({
+            id: dim.id,
+            name: tr(dim.key),
+            description: tr(dim.descriptionKey),
+            score: Math.round(dim.score),
+            level: dim.level,
+            levelName: tr(dim.levelKey),
+            referenceLow: Math.round(dim.reference.lower),
+            referenceHigh: Math.round(dim.reference.upper),
+            source: tr(dim.source.key),
+            provisional: dim.provisional,
+          }))
+        : null,
     };
   }
 

@@ -10,6 +10,10 @@ import { BellCurve } from '../../components/bell-curve';
 import { PageTitle } from '../../components/page-title';
 import { orderFromSearch } from '../test/session-routing';
 import { reportQuery } from './api/get-report';
+import { DimensionList } from './components/dimension-list';
+import { ReportTabs } from './components/report-tabs';
+
+type ReportTab = 'overview' | 'dimensions';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
@@ -25,7 +29,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
 export function Component() {
   const { t } = useTranslation('report');
   const scope = useScope();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const orderNumber = orderFromSearch(search);
   const { data } = useSuspenseQuery(reportQuery(orderNumber, search.get('token')));
 
@@ -61,41 +65,70 @@ export function Component() {
   }
 
   const r = data.report.result;
+  const tab: ReportTab = search.get('tab') === 'dimensions' ? 'dimensions' : 'overview';
+  const select = (next: ReportTab) =>
+    setSearch(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        if (next === 'overview') q.delete('tab');
+        else q.set('tab', next);
+        return q;
+      },
+      { replace: true, preventScrollReset: true, state: { keepFocus: true } },
+    );
   return (
     <article className="container page report" aria-labelledby="report-title">
       <PageTitle title={t('title')} />
       <h1 id="report-title">{t('title')}</h1>
       <p className="meta">{t('order', { orderNumber })}</p>
-      <section className="card report-score" aria-labelledby="score-title">
-        <h2 id="score-title" className="visually-hidden">
-          {t('scoreTitle')}
-        </h2>
-        <p className="report-score__iq">
-          <span className="report-score__label">{t('iqLabel')}</span>
-          <strong className="report-score__value" data-testid="report-iq">
-            {r.iq}
-          </strong>
-        </p>
-        <p className="report-score__range" data-testid="report-range">
-          {t('range', { low: r.rangeLow, high: r.rangeHigh })}
-        </p>
-        <p className="report-score__class" data-testid="report-class">
-          {t('class', { name: r.className })}
-        </p>
-        <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
-      </section>
-      <section className="card" aria-labelledby="curve-title">
-        <h2 id="curve-title">{t('curveTitle')}</h2>
-        <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
-        <p className="meta">{t('rangeExplained')}</p>
-      </section>
-      {r.provisionalNorms ? (
-        <p className="notice" role="note">
-          {r.normNote}
-        </p>
-      ) : (
-        <p className="meta">{r.normNote}</p>
-      )}
+      <ReportTabs
+        label={t('tabs.label')}
+        tabs={[
+          { key: 'overview', label: t('tabs.overview') },
+          { key: 'dimensions', label: t('tabs.dimensions') },
+        ]}
+        selected={tab}
+        onSelect={select}
+      >
+        {tab === 'overview' ? (
+          <div className="report">
+            <section className="card report-score" aria-labelledby="score-title">
+              <h2 id="score-title" className="visually-hidden">
+                {t('scoreTitle')}
+              </h2>
+              <p className="report-score__iq">
+                <span className="report-score__label">{t('iqLabel')}</span>
+                <strong className="report-score__value" data-testid="report-iq">
+                  {r.iq}
+                </strong>
+              </p>
+              <p className="report-score__range" data-testid="report-range">
+                {t('range', { low: r.rangeLow, high: r.rangeHigh })}
+              </p>
+              <p className="report-score__class" data-testid="report-class">
+                {t('class', { name: r.className })}
+              </p>
+              <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
+            </section>
+            <section className="card" aria-labelledby="curve-title">
+              <h2 id="curve-title">{t('curveTitle')}</h2>
+              <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
+              <p className="meta">{t('rangeExplained')}</p>
+            </section>
+            {r.provisionalNorms ? (
+              <p className="notice" role="note">
+                {r.normNote}
+              </p>
+            ) : (
+              <p className="meta">{r.normNote}</p>
+            )}
+          </div>
+        ) : r.dimensions ? (
+          <DimensionList dimensions={r.dimensions} />
+        ) : (
+          <p className="notice">{t('dimensions.notIncluded')}</p>
+        )}
+      </ReportTabs>
     </article>
   );
 }
