@@ -51,3 +51,41 @@ describeBrowser('retrieving a report by e-mail', () => {
     await expectAccessible(other, 'report link refused');
   });
 });
+
+describeBrowser('the answer analysis', () => {
+  const b = useBrowser();
+
+  it('opens from the report, starts at the first wrong answer, shows the correct and the chosen answer and the rules', async () => {
+    const page = await b.newPage();
+    const email = `analysis-${Date.now()}@example.com`;
+    const orderNumber = await finishTestViaApi(page, 'en', email);
+    await buyViaApi(page, orderNumber, email);
+    const api = (await (await page.request.get(`/api/exam/order/questions/${orderNumber}?hl=en`)).json()).data;
+
+    await page.goto(`/report/result/IQB-1799?order=${orderNumber}`);
+    await page.getByRole('link', { name: 'See every question, with the rules behind it' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Answer analysis');
+    expect(await page.getByText(`${api.correct} of ${api.total} answers right.`, { exact: false }).count()).toBe(1);
+    const firstWrong = (api.items as { correct: boolean }[]).findIndex((i) => !i.correct);
+    const item = api.items[firstWrong];
+    await expect.poll(() => page.locator('#question-title').textContent()).toContain(`Question ${firstWrong + 1}`);
+    const letter = (i: number) => String.fromCharCode(65 + i);
+    expect(await page.getByTestId('analysis-correct').textContent()).toBe(
+      `Correct answer: ${letter(item.answerIndex)}`,
+    );
+    expect(await page.getByTestId('analysis-yours').textContent()).toBe(
+      item.choice === null ? 'You did not answer this question.' : `Your answer: ${letter(item.choice)}`,
+    );
+    for (const e of item.explanations as string[]) expect(await page.getByText(e).count()).toBeGreaterThan(0);
+    expect(await page.locator('.analysis .matrix__cell svg').count()).toBe(8);
+    await expectAccessible(page, 'answer analysis');
+
+    // The picker: question 1 (answered right by the test taker) from the keyboard.
+    await page.getByRole('button', { name: 'Question 1, right' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#question-title').textContent()).toContain('Question 1');
+    expect(await page.getByTestId('analysis-yours').textContent()).toBe(
+      `Your answer: ${letter(api.items[0].answerIndex)}`,
+    );
+  });
+});

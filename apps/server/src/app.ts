@@ -191,7 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }),
   );
   const checkout = await checkoutModule(app, bases, deps, links);
-  await app.register(async (scope) => reportRoutes(scope, bases, deps, links));
+  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
 
   const web = env.SERVE_WEB

@@ -88,3 +88,69 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
     expect(probing.statusCode).toBe(429);
   });
 });
+
+describe.each(dialects())('the answer analysis, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  async function ownerCookie(order: string) {
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .select('session_id')
+      .where('order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    return { 'IQ-exam': row.session_id };
+  }
+
+  it('draws every question again with the correct answer, the visitor’s answer and the rules, in the language asked', async () => {
+    const order = await buyReport(t, 'analysis@example.com');
+    const cookies = await ownerCookie(order);
+    const res = await t.app.inject({ method: 'GET', url: `/api/exam/order/questions/${order}?hl=fr`, cookies });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.total).toBe(30);
+    const key = JSON.parse(
+      (
+        await t.deps.db.kysely
+          .selectFrom('exam_sessions')
+          .select('scoring_key')
+          .where('id', '=', cookies['IQ-exam'])
+          .executeTakeFirstOrThrow()
+      ).scoring_key,
+    ) as { items: { id: string; answerIndex: number }[] };
+    // The helper answered the first 22 right and the rest wrong.
+    expect(data.correct).toBe(22);
+    for (const [i, item] of data.items.entries()) {
+      expect(item.answerIndex).toBe(key.items[i]?.answerIndex);
+      expect(item.correct).toBe(i < 22);
+      expect(item.context).toHaveLength(8);
+      expect(item.options[item.answerIndex]).toContain('<svg');
+      expect(item.explanations.length).toBeGreaterThan(0);
+      for (const e of item.explanations) expect(e).not.toMatch(/engine[.:]/);
+    }
+    const en = (await t.app.inject({ method: 'GET', url: `/api/exam/order/questions/${order}?hl=en`, cookies })).json()
+      .data;
+    expect(en.items[0].explanations).not.toEqual(data.items[0].explanations);
+  });
+
+  it('is refused to a tier without it, to an unpaid order, and to a stranger', async () => {
+    const order = await buyReport(t, 'nostranger@example.com');
+    expect((await get(t, `/api/exam/order/questions/${order}`)).statusCode).toBe(403);
+    const unpaid = await paidReadyOrder(t);
+    expect((await get(t, `/api/exam/order/questions/${unpaid}`)).statusCode).toBe(402);
+    await t.deps.db.kysely
+      .updateTable('exam_orders')
+      .set({ sku_id: 'sku1' })
+      .where('order_number', '=', order)
+      .execute();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/order/questions/${order}`,
+      cookies: await ownerCookie(order),
+    });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'NOT_IN_TIER']);
+  });
+});

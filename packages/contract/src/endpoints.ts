@@ -35,6 +35,7 @@ export const endpoints = {
   checkPaymentStatus: checkout.checkPaymentStatus,
   sendReportCopy: checkout.sendReportCopy,
   retrieveReports: report.retrieveReports,
+  orderQuestions: report.orderQuestions,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

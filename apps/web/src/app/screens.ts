@@ -38,6 +38,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reportResult: () => import('../features/report/report-result-route'),
   reportResultOld: () => import('../features/report/report-result-route'),
   reportRetrieve: () => import('../features/report/retrieve-route'),
+  reportWrong: () => import('../features/report/wrong-answers-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

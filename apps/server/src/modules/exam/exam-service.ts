@@ -12,9 +12,9 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
-import { REPORT_LINK_PURPOSE, verifyToken } from '../../lib/signed-token';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
+import { type ReportAccess, requireReportAccess } from '../report/report-access';
 import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
@@ -294,17 +294,12 @@ export function examService(d: ExamDeps) {
      * A paid order's report, at its tier, for whoever may read it: the browser that took the test (its
      * session cookie) or the holder of an e-mailed link (its token, until it expires).
      */
-    async orderInfo(orderNumber: string, access: { sessionId?: string; token?: string }): Promise<TOrderInfo> {
-      const order = await d.repo.findOrder(orderNumber);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
-      if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
-      const owner = access.sessionId !== undefined && access.sessionId === order.session_id;
-      const linked =
-        access.token !== undefined &&
-        verifyToken(d.reportLinkSecret, REPORT_LINK_PURPOSE, order.order_number, access.token, d.clock.now());
-      if (!owner && !linked) throw new AppError('REPORT_ACCESS_DENIED');
-      const s = await d.repo.findSession(order.session_id);
-      if (!s?.result) throw new AppError('REPORT_LOCKED');
+    async orderInfo(orderNumber: string, access: ReportAccess): Promise<TOrderInfo> {
+      const { order, session: s } = await requireReportAccess(
+        { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },
+        orderNumber,
+        access,
+      );
       const key = JSON.parse(s.scoring_key) as ScoringKey;
       return {
         orderNumber: order.order_number,

@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
+import { useQueryParam } from '../../app/use-query-param';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { BellCurve } from '../../components/bell-curve';
@@ -29,7 +30,8 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
 export function Component() {
   const { t } = useTranslation('report');
   const scope = useScope();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const [tabParam, setTab] = useQueryParam('tab');
   const orderNumber = orderFromSearch(search);
   const { data } = useSuspenseQuery(reportQuery(orderNumber, search.get('token')));
 
@@ -65,17 +67,8 @@ export function Component() {
   }
 
   const r = data.report.result;
-  const tab: ReportTab = search.get('tab') === 'dimensions' ? 'dimensions' : 'overview';
-  const select = (next: ReportTab) =>
-    setSearch(
-      (prev) => {
-        const q = new URLSearchParams(prev);
-        if (next === 'overview') q.delete('tab');
-        else q.set('tab', next);
-        return q;
-      },
-      { replace: true, preventScrollReset: true, state: { keepFocus: true } },
-    );
+  const tab: ReportTab = tabParam === 'dimensions' ? 'dimensions' : 'overview';
+  const select = (next: ReportTab) => setTab(next === 'overview' ? null : next);
   return (
     <article className="container page report" aria-labelledby="report-title">
       <PageTitle title={t('title')} />
@@ -110,6 +103,18 @@ export function Component() {
               </p>
               <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
             </section>
+            {r.entitlements.includes('answerAnalysis') ? (
+              <AppLink
+                to={buildHref(
+                  'reportWrong',
+                  { scope: scope.value },
+                  { order: orderNumber, ...(search.get('token') ? { token: search.get('token') as string } : {}) },
+                )}
+                className="button button--primary button--block"
+              >
+                {t('wrong.open')}
+              </AppLink>
+            ) : null}
             <section className="card" aria-labelledby="curve-title">
               <h2 id="curve-title">{t('curveTitle')}</h2>
               <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
