@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 
 /** Takes the test honestly through the API and returns the new order's number. */
-export async function paidReadyOrder(t: TestApp, hl = 'en'): Promise<string> {
-  const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1` });
+export async function paidReadyOrder(t: TestApp, hl = 'en', headers: Record<string, string> = {}): Promise<string> {
+  const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1`, headers });
   expect(start.statusCode, start.body).toBe(200);
   const sessionId = start.json().data.sessionId as string;
   const row = await t.deps.db.kysely
@@ -90,8 +90,13 @@ export async function reportMails(t: TestApp, orderNumber: string) {
 }
 
 /** A bought report: the test taken, sku2 paid with the sandbox card 4242 and settled. */
-export async function buyReport(t: TestApp, email: string, hl = 'en'): Promise<string> {
-  const order = await paidReadyOrder(t, hl);
+export async function buyReport(
+  t: TestApp,
+  email: string,
+  hl = 'en',
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const order = await paidReadyOrder(t, hl, headers);
   const price = await shownPrice(t, order, 'sku2');
   const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { email, hl }));
   expect(created.statusCode, created.body).toBe(200);

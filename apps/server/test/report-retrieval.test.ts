@@ -154,3 +154,40 @@ describe.each(dialects())('the answer analysis, on %s', (dialect) => {
     expect([res.statusCode, res.json().code]).toEqual([403, 'NOT_IN_TIER']);
   });
 });
+
+describe('the ranking against people from the same country', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { COUNTRY_HEADER: 'cf-ipcountry', MIN_COUNTRY_SAMPLE: '2' } });
+  });
+  afterAll(() => t.close());
+
+  const ranking = async (order: string) => {
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_orders')
+      .select('session_id')
+      .where('order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/order/info/${order}`,
+      cookies: { 'IQ-exam': row.session_id },
+    });
+    return res.json().data.result.ranking;
+  };
+
+  it('is hidden below the minimum sample, then shows the share of that country scoring lower and the top countries', async () => {
+    const first = await buyReport(t, 'fr1@example.com', 'fr', { 'cf-ipcountry': 'FR' });
+    expect(await ranking(first)).toMatchObject({ country: 'FR', countryN: 1, minSample: 2, countryPercentBelow: null });
+    const second = await buyReport(t, 'fr2@example.com', 'fr', { 'cf-ipcountry': 'FR' });
+    const r = await ranking(second);
+    expect(r).toMatchObject({ country: 'FR', countryN: 2 });
+    // Both answered alike: nobody from France scored strictly lower than this one.
+    expect(r.countryPercentBelow).toBe(0);
+    t.clock.advance(10 * 60_000); // past the statistics cache
+    const again = await ranking(second);
+    expect(again.topCountries.map((c: { country: string }) => c.country)).toContain('FR');
+    const unknown = await buyReport(t, 'nowhere@example.com');
+    expect(await ranking(unknown)).toMatchObject({ country: null, countryN: 0, countryPercentBelow: null });
+  });
+});

@@ -156,6 +156,13 @@ export const ZReportSummary = z.object({
   answered: z.int(),
   provisionalNorms: z.boolean(),
   normNote: z.string(),
+  ranking: z.object({
+    country: describe(z.nullable(z.string()), 'Where the test was taken from (a trusted proxy header), if known'),
+    countryN: describe(z.int(), 'Scored tests from that country on this platform'),
+    minSample: describe(z.int(), 'The country comparison is shown only from this many'),
+    countryPercentBelow: describe(z.nullable(z.number()), 'Share of them scoring lower; null below the minimum'),
+    topCountries: z.array(z.object({ country: z.string(), n: z.int(), meanIq: z.int() })),
+  }),
   /** The five dimensions, when the tier bought includes them (else null). */
   dimensions: z.nullable(z.array(ZDimensionResult)),
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type SessionRow = Database['exam_sessions'];
@@ -46,6 +47,20 @@ export function examRepository(db: Kysely<Database>) {
       return Number(res.numUpdatedRows) === 1;
     },
     /** Scored sessions of an exam: the total, and per country the count and mean IQ. */
+    /** How many scored sessions from a country there are, and how many of them scored below an IQ. */
+    async countryRank(examId: number, country: string, iq: number) {
+      const row = await db
+        .selectFrom('exam_sessions')
+        .select(({ fn }) => [
+          fn.countAll<number>().as('n'),
+          sql<number>`coalesce(sum(case when iq_score < ${iq} then 1 else 0 end), 0)`.as('below'),
+        ])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('country', '=', country)
+        .executeTakeFirstOrThrow();
+      return { n: Number(row.n), below: Number(row.below) };
+    },
     async stats(examId: number, since: number) {
       const total = await db
         .selectFrom('exam_sessions')

@@ -75,7 +75,22 @@ export function examService(d: ExamDeps) {
     return { row, form };
   }
 
-  async function reportSummary(order: OrderRow, resultJson: string): Promise<TReportSummary> {
+  /** The person against people from their country on this platform (from a minimum sample) and the top 10. */
+  async function ranking(examId: number, country: string | null, iq: number): Promise<TReportSummary['ranking']> {
+    const [rank, stats] = await Promise.all([
+      country ? d.repo.countryRank(examId, country, iq) : Promise.resolve({ n: 0, below: 0 }),
+      service.stats(examId),
+    ]);
+    return {
+      country,
+      countryN: rank.n,
+      minSample: d.minCountrySample,
+      countryPercentBelow: rank.n >= d.minCountrySample ? Math.round((1000 * rank.below) / rank.n) / 10 : null,
+      topCountries: stats.countries,
+    };
+  }
+
+  async function reportSummary(order: OrderRow, resultJson: string, country: string | null): Promise<TReportSummary> {
     const r = JSON.parse(resultJson) as IqValidResult;
     const locale = (order.locale as Locale) ?? 'en';
     const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
@@ -94,6 +109,7 @@ export function examService(d: ExamDeps) {
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, r.norm.key.replace('.', ':'), { sampleSize: r.norm.sampleSize }),
+      ranking: await ranking(order.exam_id, country, Math.round(r.iq.iq)),
       dimensions: entitlements.includes('dimensions')
         ? r.dimensions.map((dim) => ({
             id: dim.id,
@@ -111,7 +127,7 @@ export function examService(d: ExamDeps) {
     };
   }
 
-  return {
+  const service = {
     /**
      * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
      * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
@@ -310,9 +326,10 @@ export function examService(d: ExamDeps) {
         hasEmail: order.email !== null,
         answered: await d.repo.countAnswered(s.id),
         questionCount: key.items.length,
-        result: await reportSummary(order, s.result),
+        result: await reportSummary(order, s.result, s.country),
       };
     },
   };
+  return service;
 }
 export type ExamService = ReturnType<typeof examService>;

@@ -12,6 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { orderFromSearch } from '../test/session-routing';
 import { reportQuery } from './api/get-report';
 import { DimensionList } from './components/dimension-list';
+import { RankingSection } from './components/ranking-section';
 import { ReportTabs } from './components/report-tabs';
 
 type ReportTab = 'overview' | 'dimensions';
@@ -120,6 +121,7 @@ export function Component() {
               <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
               <p className="meta">{t('rangeExplained')}</p>
             </section>
+            <RankingSection ranking={r.ranking} percentile={r.percentile} />
             {r.provisionalNorms ? (
               <p className="notice" role="note">
                 {r.normNote}

@@ -8,12 +8,12 @@ import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { BellCurve } from '../../components/bell-curve';
+import { CountryTable } from '../../components/country-table';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { examQuery } from '../exams/api/get-exams';
 import { examStatsQuery } from './api/get-exam-stats';
-import { CountryTable } from './components/country-table';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
@@ -92,7 +92,7 @@ export function Component() {
 
       <section className="container section" aria-labelledby="countries-title">
         <h2 id="countries-title">{t('landing.countriesTitle')}</h2>
-        {stats ? <CountryTable stats={stats} /> : null}
+        {stats ? <CountryTable countries={stats.countries} minSample={stats.minSample} tested={stats.tested} /> : null}
       </section>
 
       <section className="container section" aria-labelledby="steps-title">

@@ -1,20 +1,27 @@
 import type { TExamStats } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../i18n/use-locale';
+import { useLocale } from '../i18n/use-locale';
 
 /** Mean IQ by country, from the platform's own results; country names from the browser (Intl). */
-export function CountryTable({ stats }: { stats: TExamStats }) {
+export function CountryTable({
+  countries,
+  minSample,
+  tested = 0,
+}: {
+  countries: TExamStats['countries'];
+  minSample: number;
+  /** Shown above the table when given (the landing page's count of test takers). */
+  tested?: number;
+}) {
   const { t } = useTranslation('test');
   const locale = useLocale();
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const number = new Intl.NumberFormat(locale);
   return (
     <>
-      {stats.tested > 0 ? (
-        <p className="section__lead">{t('landing.countriesTested', { count: stats.tested })}</p>
-      ) : null}
-      {stats.countries.length === 0 ? (
-        <p className="section__lead">{t('landing.countriesEmpty', { min: stats.minSample })}</p>
+      {tested > 0 ? <p className="section__lead">{t('landing.countriesTested', { count: tested })}</p> : null}
+      {countries.length === 0 ? (
+        <p className="section__lead">{t('landing.countriesEmpty', { min: minSample })}</p>
       ) : (
         <table className="country-table">
           <caption className="visually-hidden">{t('landing.countriesCaption')}</caption>
@@ -26,7 +33,7 @@ export function CountryTable({ stats }: { stats: TExamStats }) {
             </tr>
           </thead>
           <tbody>
-            {stats.countries.map((c) => (
+            {countries.map((c) => (
               <tr key={c.country}>
                 <th scope="row">{names.of(c.country) ?? c.country}</th>
                 <td>{number.format(c.n)}</td>
