@@ -95,9 +95,7 @@ export function Component() {
         </ol>
       </nav>
       <section className="card analysis__item" aria-labelledby="question-title" aria-live="polite">
-        <h2 id="question-title">
-          {t('wrong.questionTitle', { number: index + 1 })} — {t(statusKey(item), { number: index + 1 })}
-        </h2>
+        <h2 id="question-title">{t(statusKey(item), { number: index + 1 })}</h2>
         <MatrixGrid context={item.context} number={index + 1} />
         <h3>{t('wrong.optionsLabel')}</h3>
         <ul className="analysis__options">
