@@ -182,8 +182,16 @@ describe('the ranking against people from the same country', () => {
     const second = await buyReport(t, 'fr2@example.com', 'fr', { 'cf-ipcountry': 'FR' });
     const r = await ranking(second);
     expect(r).toMatchObject({ country: 'FR', countryN: 2 });
-    // Both answered alike: nobody from France scored strictly lower than this one.
-    expect(r.countryPercentBelow).toBe(0);
+    // The only other person from France: 100% when they scored lower, else 0%.
+    const scores = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .innerJoin('exam_orders', 'exam_orders.session_id', 'exam_sessions.id')
+      .select(['order_number', 'iq_score'])
+      .where('order_number', 'in', [first, second])
+      .execute();
+    const score = (o: string) => Number(scores.find((x) => x.order_number === o)?.iq_score);
+    expect(r.countryPercentBelow).toBe(score(first) < score(second) ? 100 : 0);
+    expect((await ranking(first)).countryPercentBelow).toBe(score(second) < score(first) ? 100 : 0);
     t.clock.advance(10 * 60_000); // past the statistics cache
     const again = await ranking(second);
     expect(again.topCountries.map((c: { country: string }) => c.country)).toContain('FR');

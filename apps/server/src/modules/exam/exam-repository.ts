@@ -47,13 +47,18 @@ export function examRepository(db: Kysely<Database>) {
       return Number(res.numUpdatedRows) === 1;
     },
     /** Scored sessions of an exam: the total, and per country the count and mean IQ. */
-    /** How many scored sessions from a country there are, and how many of them scored below an IQ. */
-    async countryRank(examId: number, country: string, iq: number) {
+    /**
+     * The scored sessions from a country (the person's own included in `n`), and how many of the others
+     * scored lower than the person's stored score (the same value the statistics use).
+     */
+    async countryRank(examId: number, country: string, sessionId: string, iqScore: number) {
       const row = await db
         .selectFrom('exam_sessions')
         .select(({ fn }) => [
           fn.countAll<number>().as('n'),
-          sql<number>`coalesce(sum(case when iq_score < ${iq} then 1 else 0 end), 0)`.as('below'),
+          sql<number>`coalesce(sum(case when iq_score < ${iqScore} and id <> ${sessionId} then 1 else 0 end), 0)`.as(
+            'below',
+          ),
         ])
         .where('exam_id', '=', examId)
         .where('status', '=', 'scored')

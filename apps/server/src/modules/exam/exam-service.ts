@@ -76,22 +76,27 @@ export function examService(d: ExamDeps) {
   }
 
   /** The person against people from their country on this platform (from a minimum sample) and the top 10. */
-  async function ranking(examId: number, country: string | null, iq: number): Promise<TReportSummary['ranking']> {
+  async function ranking(session: SessionRow): Promise<TReportSummary['ranking']> {
+    const { country, iq_score: iqScore } = session;
     const [rank, stats] = await Promise.all([
-      country ? d.repo.countryRank(examId, country, iq) : Promise.resolve({ n: 0, below: 0 }),
-      service.stats(examId),
+      country && iqScore !== null
+        ? d.repo.countryRank(session.exam_id, country, session.id, iqScore)
+        : Promise.resolve({ n: 0, below: 0 }),
+      service.stats(session.exam_id),
     ]);
+    // Compared with the others from the country: the person is counted in n, not among those below.
     return {
       country,
       countryN: rank.n,
       minSample: d.minCountrySample,
-      countryPercentBelow: rank.n >= d.minCountrySample ? Math.round((1000 * rank.below) / rank.n) / 10 : null,
+      countryPercentBelow:
+        rank.n >= d.minCountrySample && rank.n > 1 ? Math.round((1000 * rank.below) / (rank.n - 1)) / 10 : null,
       topCountries: stats.countries,
     };
   }
 
-  async function reportSummary(order: OrderRow, resultJson: string, country: string | null): Promise<TReportSummary> {
-    const r = JSON.parse(resultJson) as IqValidResult;
+  async function reportSummary(order: OrderRow, session: SessionRow & { result: string }): Promise<TReportSummary> {
+    const r = JSON.parse(session.result) as IqValidResult;
     const locale = (order.locale as Locale) ?? 'en';
     const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
@@ -109,7 +114,7 @@ export function examService(d: ExamDeps) {
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, r.norm.key.replace('.', ':'), { sampleSize: r.norm.sampleSize }),
-      ranking: await ranking(order.exam_id, country, Math.round(r.iq.iq)),
+      ranking: await ranking(session),
       dimensions: entitlements.includes('dimensions')
         ? r.dimensions.map((dim) => ({
             id: dim.id,
@@ -326,7 +331,7 @@ export function examService(d: ExamDeps) {
         hasEmail: order.email !== null,
         answered: await d.repo.countAnswered(s.id),
         questionCount: key.items.length,
-        result: await reportSummary(order, s.result, s.country),
+        result: await reportSummary(order, s),
       };
     },
   };
