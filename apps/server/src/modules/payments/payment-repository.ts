@@ -59,10 +59,7 @@ export function paymentRepository(db: Kysely<Database>) {
           .where('updated_at', '>=', since)
           .where((eb) =>
             eb.or([
-              eb.and([
-                eb('status', 'in', ['created', 'requires_action', 'processing']),
-                eb('created_at', '<', createdBefore),
-              ]),
+              eb.and([eb('status', 'in', ['requires_action', 'processing']), eb('created_at', '<', createdBefore)]),
               eb('refund_status', '=', 'pending'),
             ]),
           )

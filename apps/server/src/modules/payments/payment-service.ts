@@ -1,19 +1,14 @@
 import { createHmac } from 'node:crypto';
-import {
-  DEFAULT_APP_CODE,
-  type Locale,
-  type TOrderCheckout,
-  type TPaymentMethod,
-  type TPaymentSummary,
-  type TSkuId,
-} from '@mindgauge/contract';
+import type { Locale, TOrderCheckout, TPaymentMethod, TPaymentSummary, TSkuId } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { pageUrl } from '../../lib/page-url';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
+import type { TemplatePayload } from '../mail/templates';
 import type { ReportLinks } from '../report/report-links';
 import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
 import {
@@ -56,13 +51,22 @@ function summary(p: PaymentRow): TPaymentSummary {
 }
 
 export function paymentService(d: PaymentDeps) {
-  const scopeOf = (order: OrderRow) => `${DEFAULT_APP_CODE}-${order.exam_id}`;
-
-  function pageUrl(path: string, query: Record<string, string>): string {
-    return `${d.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
-  }
-
-  const reportLink = (order: OrderRow, locale: string) => d.links.forOrder(order, locale);
+  /** The report e-mail: the receipt of the payment and the report's own link, in a language. */
+  const reportMail = (
+    order: Pick<OrderRow, 'order_number' | 'exam_id'>,
+    p: PaymentRow,
+    locale: string,
+    paidAt: number,
+  ): TemplatePayload<'reportReady'> => ({
+    orderNumber: order.order_number,
+    skuId: p.sku_id,
+    amountMinor: p.amount_minor,
+    currency: p.currency,
+    method: p.method,
+    paidAt,
+    reportUrl: d.links.forOrder(order, locale),
+    expiresInDays: d.links.days,
+  });
 
   function provider(p: PaymentRow): PaymentProvider {
     const found = d.providers.byName(p.provider);
@@ -98,7 +102,7 @@ export function paymentService(d: PaymentDeps) {
       if (made) {
         const order = await trx
           .selectFrom('exam_orders')
-          .selectAll()
+          .select(['order_number', 'exam_id'])
           .where('order_number', '=', p.order_number)
           .executeTakeFirstOrThrow();
         await enqueueMail(
@@ -108,16 +112,7 @@ export function paymentService(d: PaymentDeps) {
             locale: p.locale as Locale,
             to: p.email,
             dedupeKey: `report-ready:${p.order_number}`,
-            payload: {
-              orderNumber: p.order_number,
-              skuId: p.sku_id,
-              amountMinor: p.amount_minor,
-              currency: p.currency,
-              method: p.method,
-              paidAt: now,
-              reportUrl: reportLink(order, p.locale),
-              expiresInDays: d.links.days,
-            },
+            payload: reportMail(order, p, p.locale, now),
           },
           now,
           d.mailDomain,
@@ -168,7 +163,6 @@ export function paymentService(d: PaymentDeps) {
   }
 
   function chargeInput(p: PaymentRow, order: OrderRow) {
-    const scope = scopeOf(order);
     const back = { order: p.order_number, payment: p.id, hl: p.locale };
     return {
       paymentId: p.id,
@@ -179,8 +173,12 @@ export function paymentService(d: PaymentDeps) {
       email: p.email,
       description: `Mindgauge — ${d.translator.t(p.locale as Locale, `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
       locale: p.locale,
-      returnUrl: pageUrl(`/paying/check/${scope}`, back),
-      cancelUrl: pageUrl(`/paying/failed/${scope}`, { ...back, method: p.method, reason: 'canceled' }),
+      returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
+      cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
+        ...back,
+        method: p.method,
+        reason: 'canceled',
+      }),
     };
   }
 
@@ -257,6 +255,7 @@ export function paymentService(d: PaymentDeps) {
           shownCurrency: input.shownCurrency,
           skuId: input.skuId,
         }),
+        // Written only with the processor's answer (its id and status), below.
         status: 'created',
         provider_ref: null,
         failure_code: null,
@@ -365,16 +364,7 @@ export function paymentService(d: PaymentDeps) {
           template: 'reportReady',
           locale: hl,
           to: email.toLowerCase(),
-          payload: {
-            orderNumber: order.order_number,
-            skuId: p.sku_id,
-            amountMinor: p.amount_minor,
-            currency: p.currency,
-            method: p.method,
-            paidAt: order.paid_at ?? now,
-            reportUrl: reportLink(order, hl),
-            expiresInDays: d.links.days,
-          },
+          payload: reportMail(order, p, hl, order.paid_at ?? now),
         },
         now,
         d.mailDomain,

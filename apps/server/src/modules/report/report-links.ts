@@ -1,5 +1,5 @@
-import { DEFAULT_APP_CODE } from '@mindgauge/contract';
 import type { Clock } from '../../lib/clock';
+import { pageUrl } from '../../lib/page-url';
 import { REPORT_LINK_PURPOSE, signToken } from '../../lib/signed-token';
 
 /** Links to a report that carry their own expiring token: for e-mails (after payment, on retrieval). */
@@ -8,12 +8,11 @@ export function reportLinks(d: { publicUrl: string; secret: string; days: number
     days: d.days,
     forOrder(order: { order_number: string; exam_id: number }, locale: string): string {
       const expires = d.clock.now() + d.days * 86_400_000;
-      const query = new URLSearchParams({
+      return pageUrl(d.publicUrl, 'report/result', order.exam_id, {
         order: order.order_number,
         token: signToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, expires),
         hl: locale,
       });
-      return `${d.publicUrl}/report/result/${DEFAULT_APP_CODE}-${order.exam_id}?${query.toString()}`;
     },
   };
 }
