@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
-import { orderFromSearch } from '../test/session-routing';
+import { StatusIcon } from '../../components/status-icon';
 import { fetchOrderCheckout } from './api/get-order-checkout';
 import { clearCheckoutKeys, lastAttempt } from './checkout-key';
 import { methodFromSearch } from './checkout-search';
@@ -56,10 +57,7 @@ function FailedScreen({ data }: { data: FailedData }) {
   return (
     <section className="status-screen container payment-failed" aria-labelledby="failed-title">
       <PageTitle title={t('errors:paymentFailed')} />
-      <svg viewBox="0 0 48 48" className="payment-failed__icon" aria-hidden="true">
-        <circle cx="24" cy="24" r="20" />
-        <path d="M17 17l14 14M31 17L17 31" />
-      </svg>
+      <StatusIcon kind="failure" />
       <h1 id="failed-title">{t('errors:paymentFailed')}</h1>
       <p className="payment-failed__reason">{t(`failed.reasons.${reason}`)}</p>
       <p className="payment-failed__charged">{t('failed.nothingCharged')}</p>

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
 import { useAppState } from '../../app/app-state';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -14,7 +15,6 @@ import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
-import { orderFromSearch } from '../test/session-routing';
 import { createPayment } from './api/create-payment';
 import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout';
 import { paymentMethodsQuery } from './api/get-payment-methods';

@@ -10,6 +10,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -19,7 +20,6 @@ import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { updateConfig } from '../../lib/persisted-config';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
-import { orderFromSearch } from '../test/session-routing';
 import { fetchOrderCheckout } from './api/get-order-checkout';
 import { orderCountriesQuery } from './api/get-order-countries';
 import { reviewsQuery } from './api/get-reviews';

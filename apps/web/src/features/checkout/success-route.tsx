@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
 import { useAppState } from '../../app/app-state';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -11,8 +12,8 @@ import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
+import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest } from '../../i18n/use-locale';
-import { orderFromSearch } from '../test/session-routing';
 import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout';
 import { sendReportCopy } from './api/send-report-copy';
 import { clearCheckoutKeys } from './checkout-key';
@@ -154,10 +155,7 @@ function SuccessScreen({ data }: { data: SuccessData }) {
   return (
     <section className="status-screen container payment-success" aria-labelledby="success-title">
       <PageTitle title={t('success.title')} />
-      <svg viewBox="0 0 48 48" className="success-panel__icon" aria-hidden="true">
-        <circle cx="24" cy="24" r="20" />
-        <path d="M15 25l6 6 12-13" />
-      </svg>
+      <StatusIcon kind="success" />
       <h1 id="success-title">{t('success.title')}</h1>
       <p className="payment-success__sent">{email ? t('success.sent', { email }) : t('success.generated')}</p>
       <p className="meta">{t('success.orderNumber', { orderNumber })}</p>

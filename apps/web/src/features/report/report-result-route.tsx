@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -9,7 +10,6 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { BellCurve } from '../../components/bell-curve';
 import { PageTitle } from '../../components/page-title';
-import { orderFromSearch } from '../test/session-routing';
 import { reportQuery } from './api/get-report';
 import { DimensionList } from './components/dimension-list';
 import { RankingSection } from './components/ranking-section';

@@ -2,6 +2,7 @@ import type { TAnalysisItem } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -11,7 +12,6 @@ import { AppLink } from '../../components/app-link';
 import { MatrixGrid } from '../../components/matrix-grid';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
-import { orderFromSearch } from '../test/session-routing';
 import { answerAnalysisQuery } from './api/get-answer-analysis';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

@@ -9,6 +9,7 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { Field } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
+import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { examQuery } from '../exams/api/get-exams';
@@ -64,10 +65,7 @@ export function Component() {
       <div className="container page page--narrow">
         <PageTitle title={t('support.title')} />
         <section className="card success-panel" aria-labelledby="sent-title">
-          <svg viewBox="0 0 48 48" className="success-panel__icon" aria-hidden="true">
-            <circle cx="24" cy="24" r="20" />
-            <path d="M15 25l6 6 12-13" />
-          </svg>
+          <StatusIcon kind="success" />
           <h1 id="sent-title">{t('support.title')}</h1>
           <p role="status">{t('support.sent', { ticket: send.data.ticketId })}</p>
           <button

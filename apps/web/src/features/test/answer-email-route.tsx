@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { useAppState } from '../../app/app-state';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -14,7 +15,6 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { updateOrderEmail } from './api/session-calls';
-import { orderFromSearch } from './session-routing';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);

@@ -2,6 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { useAppState } from '../../app/app-state';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -9,8 +10,8 @@ import { isRegistered } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
+import { StatusIcon } from '../../components/status-icon';
 import { getOrderState } from './api/session-calls';
-import { orderFromSearch } from './session-routing';
 
 const orderQuery = (orderNumber: string) =>
   queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderState(orderNumber) });
@@ -31,10 +32,7 @@ export function Component() {
   return (
     <section className="status-screen container" aria-labelledby="submit-title">
       <PageTitle title={t('submit.title')} />
-      <svg viewBox="0 0 48 48" className="success-panel__icon" aria-hidden="true">
-        <circle cx="24" cy="24" r="20" />
-        <path d="M15 25l6 6 12-13" />
-      </svg>
+      <StatusIcon kind="success" />
       <h1 id="submit-title">{t('submit.title')}</h1>
       <p>{t('submit.lead', { orderNumber: order.orderNumber })}</p>
       {email ? <p className="meta">{t('submit.email', { email })}</p> : null}

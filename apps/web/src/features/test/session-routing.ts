@@ -1,6 +1,6 @@
-import { type TQuestionList, ZOrderNumber } from '@mindgauge/contract';
+import type { TQuestionList } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { data, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -27,11 +27,4 @@ export function useTestSession() {
   const locale = useLocale();
   const { data: session } = useSuspenseQuery(questionListQuery(scope.examId, locale));
   return { scope, locale, session, queryKey: questionListQuery(scope.examId, locale).queryKey };
-}
-
-/** The order a step of the flow is about, from `?order=`; a missing or malformed one is the 404 page. */
-export function orderFromSearch(search: URLSearchParams): string {
-  const parsed = ZOrderNumber.safeParse(search.get('order'));
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
 }
