@@ -17,13 +17,14 @@ import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
 import { getOrCreateSecret } from './lib/app-secrets';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
 import { seedCatalog } from './modules/checkout/seed-catalog';
 import { contentRepository } from './modules/content/content-repository';
 import { contentService } from './modules/content/content-service';
 import { seedContent } from './modules/content/seed-content';
+import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
@@ -37,6 +38,7 @@ import { type CheckoutModule, checkoutModule } from './modules/payments/payments
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { reportLinks } from './modules/report/report-links';
 import { reportRoutes } from './modules/report/report-routes';
+import { seedPlans } from './modules/subscriptions/seed-plans';
 import { trackingService } from './modules/tracking/tracking-service';
 
 export interface BuildOptions {
@@ -60,7 +62,7 @@ export interface BuiltApp {
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (env.CLOCK_CONTROL ? new OffsetClock() : systemClock);
   const db = options.db ?? openDatabase(env.DATABASE_URL, env.DATABASE_POOL_MAX);
   const translator = createTranslator();
 
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (env.SEED_CONTENT) {
     await seedContent(db.kysely, translator, clock.now());
     await seedCatalog(db.kysely, translator, clock.now());
+    await seedPlans(db.kysely);
   }
 
   const app = Fastify({
@@ -193,6 +196,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const checkout = await checkoutModule(app, bases, deps, links);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
+  if (clock instanceof OffsetClock) {
+    app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
+    await app.register(async (scope) => clockControlRoutes(scope, clock, [checkout.scheduler], mailWorker));
+  }
 
   const web = env.SERVE_WEB
     ? await registerStaticWeb(app, fromRoot(env.WEB_DIST_DIR), {

@@ -2,6 +2,7 @@ import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as exam from './api/exam';
 import * as report from './api/report';
+import * as subscription from './api/subscription';
 import * as support from './api/support';
 
 /** Every endpoint of the API, by operation id. The server mounts these; the web client calls them. */
@@ -36,6 +37,12 @@ export const endpoints = {
   sendReportCopy: checkout.sendReportCopy,
   retrieveReports: report.retrieveReports,
   orderQuestions: report.orderQuestions,
+  planList: subscription.planList,
+  secondPhasePlanList: subscription.secondPhasePlanList,
+  createPlanPayment: subscription.createPlanPayment,
+  unsubscribeCheckEmail: subscription.unsubscribeCheckEmail,
+  unsubscribeCancel: subscription.unsubscribeCancel,
+  subscriptionInfo: subscription.subscriptionInfo,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

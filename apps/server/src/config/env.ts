@@ -61,6 +61,13 @@ export const ZEnv = z
     REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
     SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    TRIAL_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    RENEWAL_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    SUBSCRIPTION_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+    CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    /** Tests only: lets the browser tests move the server's clock. Refused in production. */
+    CLOCK_CONTROL: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -80,6 +87,13 @@ export const ZEnv = z
       ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
       'PAYPAL_PROVIDER=paypal',
     );
+    if (env.CLOCK_CONTROL && process.env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOCK_CONTROL'],
+        message: 'is for tests; it is refused when NODE_ENV=production',
+      });
+    }
     if (env.API_BASE_PATH === env.PAY_BASE_PATH) {
       ctx.addIssue({ code: 'custom', path: ['PAY_BASE_PATH'], message: 'must differ from API_BASE_PATH' });
     }

@@ -194,6 +194,8 @@ export interface Database {
     currency: string;
     amount_minor: number;
     promo_code: string | null;
+    /** Set when the attempt pays the first charge of a plan (its trial, or its first period). */
+    plan_id: string | null;
     email: string;
     locale: string;
     /** JSON: terms accepted, version, time and the price shown. */
@@ -230,8 +232,20 @@ export interface Database {
     return_url: string;
     cancel_url: string;
     refunded: number;
+    /** 1 when the payer agreed to keep the method for later charges (a plan's renewals). */
+    save_method: number;
+    payment_method_id: string | null;
     created_at: number;
     updated_at: number;
+  };
+  sandbox_payment_methods: {
+    id: string;
+    kind: 'card' | 'paypal';
+    card_brand: string | null;
+    card_last4: string | null;
+    /** 1 once the method declines every charge (simulates a card that expired or was blocked). */
+    failing: number;
+    created_at: number;
   };
   sandbox_events: {
     id: string;
@@ -242,5 +256,78 @@ export interface Database {
     next_attempt_at: number;
     created_at: number;
     delivered_at: number | null;
+  };
+  plans: {
+    exam_id: number;
+    plan_id: string;
+    billing_interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+    interval_count: number;
+    trial_days: number;
+    /** The report tier the plan's first payment unlocks for the order. */
+    includes_sku_id: string;
+    /** JSON: feature ids (texts in the catalog namespace). */
+    features: string;
+    sort: number;
+    active: number;
+  };
+  plan_prices: {
+    exam_id: number;
+    plan_id: string;
+    country: string;
+    currency: string;
+    /** Billed each period, in minor units. */
+    amount_minor: number;
+    /** Charged today for the trial; null for plans without one. */
+    trial_amount_minor: number | null;
+  };
+  subscriptions: {
+    id: string;
+    order_number: string;
+    exam_id: number;
+    plan_id: string;
+    /** The payment that started it: unique, so a replayed settlement starts nothing twice. */
+    first_payment_id: string;
+    email: string;
+    locale: string;
+    country: string;
+    currency: string;
+    amount_minor: number;
+    billing_interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+    interval_count: number;
+    provider: 'sandbox' | 'stripe' | 'paypal';
+    method: 'card' | 'paypal';
+    /** The processor's saved payment method, charged by the scheduler at each renewal. */
+    method_ref: string | null;
+    /** trialing, active, past_due: charges continue; canceled: ended, nothing more is charged. */
+    status: 'trialing' | 'active' | 'past_due' | 'canceled';
+    trial_end_at: number | null;
+    /** 0 for the trial (or first paid period), then +1 per renewal. */
+    period_no: number;
+    current_period_start: number;
+    current_period_end: number;
+    reminder_sent_at: number | null;
+    /** Set by a cancellation: nothing more is charged; access lasts until current_period_end. */
+    cancel_requested_at: number | null;
+    ended_at: number | null;
+    failed_attempts: number;
+    /** When the scheduler next has something to do (reminder, renewal, end); null once ended. */
+    next_run_at: number | null;
+    /** The scheduler's lease: one instance works on a subscription at a time. */
+    locked_until: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  subscription_charges: {
+    id: string;
+    subscription_id: string;
+    period_no: number;
+    attempt: number;
+    amount_minor: number;
+    currency: string;
+    status: 'pending' | 'succeeded' | 'failed';
+    provider_ref: string | null;
+    failure_code: string | null;
+    created_at: number;
+    settled_at: number | null;
   };
 }

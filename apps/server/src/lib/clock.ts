@@ -18,3 +18,14 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** Real time plus an offset the browser tests can move forward (CLOCK_CONTROL=1 only, never in production). */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}

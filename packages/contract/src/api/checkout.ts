@@ -151,12 +151,39 @@ export const orderCountryList = defineEndpoint({
   }),
 });
 
+/** The plans of the spec: weekly with a trial, monthly, and the daily-rate package billed every 4 weeks. */
+export const PLAN_IDS = ['weekly', 'monthly', 'fourweekly'] as const;
+export const ZPlanId = z.enum(PLAN_IDS);
+export type TPlanId = z.infer<typeof ZPlanId>;
+
+export const BILLING_INTERVALS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+export const ZBillingInterval = z.enum(BILLING_INTERVALS);
+export type TBillingInterval = z.infer<typeof ZBillingInterval>;
+
+export const ZSubscriptionStatus = z.enum(['trialing', 'active', 'past_due', 'canceled']);
+
+export const ZSubscriptionSummary = z.object({
+  subscriptionId: ZPublicId,
+  planId: ZPlanId,
+  status: ZSubscriptionStatus,
+  cancelRequested: describe(z.boolean(), 'Cancelled: nothing more is charged; access lasts until `accessUntil`'),
+  amount: z.int(),
+  currency: z.string(),
+  interval: ZBillingInterval,
+  intervalCount: z.int(),
+  trialEndsAt: z.nullable(ZIsoDateTime),
+  nextChargeAt: describe(z.nullable(ZIsoDateTime), 'null once cancelled or ended'),
+  accessUntil: ZIsoDateTime,
+});
+export type TSubscriptionSummary = z.infer<typeof ZSubscriptionSummary>;
+
 export const ZPaymentStatus = z.enum(['created', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled']);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
 export const ZPaymentSummary = z.object({
   paymentId: ZPublicId,
-  skuId: ZSkuId,
+  skuId: describe(ZSkuId, 'The report tier the payment unlocks'),
+  planId: describe(z.nullable(ZPlanId), 'Set when the payment starts a plan'),
   method: ZPaymentMethod,
   status: ZPaymentStatus,
   failureCode: describe(
@@ -178,6 +205,8 @@ export const ZOrderCheckout = z.object({
     z.object({ skuId: ZSkuId, amount: z.int(), currency: z.string(), paidAt: ZIsoDateTime, method: ZPaymentMethod }),
   ),
   latestPayment: z.nullable(ZPaymentSummary),
+  /** The plan this order started, if any: its terms, next charge and how long access lasts. */
+  subscription: z.nullable(ZSubscriptionSummary),
 });
 export type TOrderCheckout = z.infer<typeof ZOrderCheckout>;
 

@@ -4,6 +4,7 @@ import { initial } from './0001-initial';
 import { examSessions } from './0002-exam-sessions';
 import { sessionCountry } from './0003-session-country';
 import { checkout } from './0004-checkout';
+import { subscriptions } from './0005-subscriptions';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0002-exam-sessions': examSessions(dialect),
         '0003-session-country': sessionCountry(),
         '0004-checkout': checkout(dialect),
+        '0005-subscriptions': subscriptions(dialect),
       };
     },
   };

@@ -3,6 +3,39 @@ import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
 import { type RenderedEmail, renderLayout } from './email-layout';
 
+const ZPlanTerms = z.object({
+  planId: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']),
+  intervalCount: z.number().int(),
+  cancelUrl: z.string(),
+});
+type PlanTerms = z.infer<typeof ZPlanTerms>;
+
+const longDate = (locale: Locale, ms: number) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+
+/** "19.99 every week": the amount and the interval, worded as on the pay button (never "monthly" for 4 weeks). */
+function billed(t: Translator, locale: Locale, p: PlanTerms): string {
+  return t.t(locale, 'common:billing.amountEvery', {
+    amount: formatMoney(p.amountMinor, p.currency),
+    // "every week", not "every 1 week": languages without a singular form would never pick an _one key.
+    every:
+      p.intervalCount === 1
+        ? t.t(locale, `common:billing.every.${p.interval}`)
+        : t.t(locale, `common:billing.everyN.${p.interval}`, { count: p.intervalCount }),
+  });
+}
+
+/** The footer of every billing e-mail: how to cancel, with the signed one-click link. */
+function cancelBlocks(t: Translator, locale: Locale, p: PlanTerms) {
+  return [
+    { text: t.t(locale, 'email:plan.cancelNote') },
+    { link: { label: t.t(locale, 'email:plan.cancel'), href: p.cancelUrl } },
+  ];
+}
+
 /** Each message: its payload schema and how it renders in a locale. Add new messages here, only here. */
 const templates = {
   supportAck: {
@@ -81,6 +114,8 @@ const templates = {
       paidAt: z.number(),
       reportUrl: z.string(),
       expiresInDays: z.number().int(),
+      /** Set when the payment started a plan: its terms replace the "one-time payment" line. */
+      subscription: z.optional(ZPlanTerms.extend({ trialEndsAt: z.number().nullable(), nextChargeAt: z.number() })),
     }),
     render(
       t: Translator,
@@ -94,13 +129,28 @@ const templates = {
         paidAt: number;
         reportUrl: string;
         expiresInDays: number;
+        subscription?: PlanTerms & { trialEndsAt: number | null; nextChargeAt: number };
       },
       siteUrl: string,
     ) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const tier = tt(`catalog:skus.${p.skuId}.title`);
+      const sub = p.subscription;
+      const planBlocks = sub
+        ? [
+            { text: tt('email:plan.startedTitle', { plan: tt(`catalog:plans.${sub.planId}.title`) }) },
+            {
+              text: tt(sub.trialEndsAt === null ? 'email:plan.nextCharge' : 'email:plan.afterTrial', {
+                date: longDate(locale, sub.nextChargeAt),
+                billed: billed(t, locale, sub),
+              }),
+            },
+            { text: tt('email:plan.untilCancel') },
+            ...cancelBlocks(t, locale, sub),
+          ]
+        : [{ text: tt('email:reportReady.oneTime') }];
       const amount = formatMoney(p.amountMinor, p.currency);
-      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(p.paidAt);
+      const date = longDate(locale, p.paidAt);
       return renderLayout(t, {
         locale,
         siteUrl,
@@ -115,7 +165,7 @@ const templates = {
           { text: tt('email:reportReady.receiptItem', { tier, amount }) },
           { text: tt('email:reportReady.receiptMethod', { method: tt(`email:reportReady.methods.${p.method}`) }) },
           { text: tt('email:reportReady.receiptDate', { date }) },
-          { text: tt('email:reportReady.oneTime') },
+          ...planBlocks,
         ],
       });
     },
@@ -132,7 +182,7 @@ const templates = {
       siteUrl: string,
     ) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
-      const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+      const date = (ms: number) => longDate(locale, ms);
       return renderLayout(t, {
         locale,
         siteUrl,
@@ -152,6 +202,119 @@ const templates = {
           ]),
           { text: tt('email:reportList.linkNote', { days: p.expiresInDays }) },
           { text: tt('email:reportList.notYou') },
+        ],
+      });
+    },
+  },
+  trialReminder: {
+    payload: ZPlanTerms.extend({ chargeAt: z.number() }),
+    render(t: Translator, locale: Locale, p: PlanTerms & { chargeAt: number }, siteUrl: string) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const plan = tt(`catalog:plans.${p.planId}.title`);
+      const date = longDate(locale, p.chargeAt);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:trialReminder.subject', { date }),
+        preheader: tt('email:trialReminder.preheader', { billed: billed(t, locale, p), date }),
+        blocks: [
+          { text: tt('email:trialReminder.intro', { plan, date }) },
+          { text: tt('email:trialReminder.charge', { billed: billed(t, locale, p), date }) },
+          { text: tt('email:trialReminder.keep') },
+          ...cancelBlocks(t, locale, p),
+        ],
+      });
+    },
+  },
+  renewalReceipt: {
+    payload: ZPlanTerms.extend({
+      chargeId: z.string(),
+      paidAt: z.number(),
+      periodStart: z.number(),
+      periodEnd: z.number(),
+      trialConverted: z.boolean(),
+    }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: PlanTerms & {
+        chargeId: string;
+        paidAt: number;
+        periodStart: number;
+        periodEnd: number;
+        trialConverted: boolean;
+      },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const plan = tt(`catalog:plans.${p.planId}.title`);
+      const amount = formatMoney(p.amountMinor, p.currency);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:renewalReceipt.subject', { amount }),
+        preheader: tt('email:renewalReceipt.preheader', { plan, amount }),
+        blocks: [
+          { text: tt(p.trialConverted ? 'email:renewalReceipt.introTrial' : 'email:renewalReceipt.intro', { plan }) },
+          { text: tt('email:reportReady.receiptTitle') },
+          { text: tt('email:renewalReceipt.item', { plan, amount }) },
+          {
+            text: tt('email:renewalReceipt.period', {
+              from: longDate(locale, p.periodStart),
+              to: longDate(locale, p.periodEnd),
+            }),
+          },
+          { text: tt('email:reportReady.receiptDate', { date: longDate(locale, p.paidAt) }) },
+          { text: tt('email:renewalReceipt.reference', { reference: p.chargeId }) },
+          { text: tt('email:plan.nextCharge', { date: longDate(locale, p.periodEnd), billed: billed(t, locale, p) }) },
+          ...cancelBlocks(t, locale, p),
+        ],
+      });
+    },
+  },
+  renewalFailed: {
+    payload: ZPlanTerms.extend({ retryAt: z.number().nullable() }),
+    render(t: Translator, locale: Locale, p: PlanTerms & { retryAt: number | null }, siteUrl: string) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const plan = tt(`catalog:plans.${p.planId}.title`);
+      const amount = formatMoney(p.amountMinor, p.currency);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt(p.retryAt === null ? 'email:renewalFailed.subjectEnded' : 'email:renewalFailed.subject'),
+        blocks: [
+          { text: tt('email:renewalFailed.intro', { plan, amount }) },
+          {
+            text:
+              p.retryAt === null
+                ? tt('email:renewalFailed.ended')
+                : tt('email:renewalFailed.retry', { date: longDate(locale, p.retryAt) }),
+          },
+          ...(p.retryAt === null ? [] : cancelBlocks(t, locale, p)),
+        ],
+      });
+    },
+  },
+  subscriptionCanceled: {
+    payload: z.object({ planId: z.string(), canceledAt: z.number(), accessUntil: z.number() }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: { planId: string; canceledAt: number; accessUntil: number },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const plan = tt(`catalog:plans.${p.planId}.title`);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:subscriptionCanceled.subject'),
+        preheader: tt('email:subscriptionCanceled.preheader', { plan }),
+        blocks: [
+          { text: tt('email:subscriptionCanceled.intro', { plan, date: longDate(locale, p.canceledAt) }) },
+          { text: tt('email:subscriptionCanceled.noCharge') },
+          { text: tt('email:subscriptionCanceled.access', { date: longDate(locale, p.accessUntil) }) },
+          { text: tt('email:subscriptionCanceled.notYou') },
         ],
       });
     },

@@ -1,5 +1,13 @@
 import { createHmac } from 'node:crypto';
-import type { Locale, TOrderCheckout, TPaymentMethod, TPaymentSummary, TSkuId } from '@mindgauge/contract';
+import type {
+  Locale,
+  TNextAction,
+  TOrderCheckout,
+  TPaymentMethod,
+  TPaymentSummary,
+  TPlanId,
+  TSkuId,
+} from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -10,6 +18,8 @@ import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checko
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
 import type { ReportLinks } from '../report/report-links';
+import type { PlanCatalog } from '../subscriptions/plan-catalog';
+import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
 import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
 import {
   type PaymentProvider,
@@ -23,6 +33,8 @@ export interface PaymentDeps {
   repo: PaymentRepository;
   orders: OrderCheckoutRepository;
   catalog: CatalogService;
+  plans: PlanCatalog;
+  subscriptions: SubscriptionService;
   providers: ProviderRegistry;
   clock: Clock;
   translator: Translator;
@@ -38,10 +50,18 @@ export interface PaymentDeps {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What starting a payment answers: the payment, the order's state, and what the browser does next. */
+interface AttemptResult {
+  payment: TPaymentSummary;
+  orderStatus: OrderRow['status'];
+  next: TNextAction;
+}
+
 function summary(p: PaymentRow): TPaymentSummary {
   return {
     paymentId: p.id,
     skuId: p.sku_id as TSkuId,
+    planId: (p.plan_id as TPlanId | null) ?? null,
     method: p.method,
     status: p.status,
     failureCode: p.failure_code,
@@ -95,8 +115,10 @@ export function paymentService(d: PaymentDeps) {
    * The paid transition and the report e-mail in one transaction: both happen exactly once, whichever of
    * webhook, status check and reconciliation gets here first, in any order, any number of times.
    */
-  async function settle(p: PaymentRow): Promise<void> {
+  async function settle(p: PaymentRow, savedMethodRef: string | null): Promise<void> {
     const now = d.clock.now();
+    // Read before the transaction: a plan's price row (cached) is not worth holding a write lock for.
+    const plan = p.plan_id ? await agreedPlan(p) : null;
     const becamePaid = await d.repo.db.transaction().execute(async (trx) => {
       const made = await settleInTransaction(trx, p, now);
       if (made) {
@@ -105,6 +127,7 @@ export function paymentService(d: PaymentDeps) {
           .select(['order_number', 'exam_id'])
           .where('order_number', '=', p.order_number)
           .executeTakeFirstOrThrow();
+        const sub = plan ? await d.subscriptions.startInTransaction(trx, p, plan, savedMethodRef, now) : null;
         await enqueueMail(
           trx,
           {
@@ -112,7 +135,18 @@ export function paymentService(d: PaymentDeps) {
             locale: p.locale as Locale,
             to: p.email,
             dedupeKey: `report-ready:${p.order_number}`,
-            payload: reportMail(order, p, p.locale, now),
+            payload: {
+              ...reportMail(order, p, p.locale, now),
+              ...(sub
+                ? {
+                    subscription: {
+                      ...planTerms(sub, d.subscriptions.cancelLink(sub, p.locale)),
+                      trialEndsAt: sub.trial_end_at,
+                      nextChargeAt: sub.current_period_end,
+                    },
+                  }
+                : {}),
+            },
           },
           now,
           d.mailDomain,
@@ -122,6 +156,18 @@ export function paymentService(d: PaymentDeps) {
     });
     if (becamePaid) d.kickMail();
     else await refundIfDuplicate(p.id);
+  }
+
+  /**
+   * The plan a payment started, at the terms the visitor agreed to: the recurring amount shown next to the
+   * button (checked against the price when the payment was created, and stored with the consent).
+   */
+  async function agreedPlan(p: PaymentRow) {
+    const order = await requireOrder(p.order_number);
+    const { item } = await d.plans.plan(order.exam_id, p.plan_id as TPlanId, p.country);
+    const consent = JSON.parse(p.consent) as { shownRecurringAmount?: number };
+    const amount = consent.shownRecurringAmount ?? item.price.amount_minor;
+    return { ...item, price: { ...item.price, amount_minor: amount } };
   }
 
   /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
@@ -144,7 +190,7 @@ export function paymentService(d: PaymentDeps) {
         await provider(p).refund(state.ref);
         return;
       }
-      await settle(p);
+      await settle(p, state.savedMethodRef ?? null);
       return;
     }
     const status = state.status === 'approved' ? 'processing' : state.status;
@@ -171,8 +217,9 @@ export function paymentService(d: PaymentDeps) {
       amountMinor: p.amount_minor,
       currency: p.currency,
       email: p.email,
-      description: `Mindgauge — ${d.translator.t(p.locale as Locale, `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
+      description: `Mindgauge — ${d.translator.t(p.locale as Locale, p.plan_id ? `catalog:plans.${p.plan_id}.title` : `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
       locale: p.locale,
+      saveMethod: p.plan_id !== null,
       returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
       cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
         ...back,
@@ -196,6 +243,75 @@ export function paymentService(d: PaymentDeps) {
       .toString('base64url');
   }
 
+  /** The order to pay, or the answer for one already paid (a repeated create after success). */
+  async function openOrder(orderNumber: string): Promise<{ order: OrderRow } | { done: AttemptResult }> {
+    const order = await requireOrder(orderNumber);
+    if (order.status === 'pending_payment') return { order };
+    const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+    if (!paid) throw new AppError('ORDER_ALREADY_PAID');
+    return { done: { payment: summary(paid), orderStatus: order.status, next: { type: 'none' as const } } };
+  }
+
+  /** The parts of an attempt's row every purchase shares; the caller adds what is bought and its price. */
+  function attemptRow(
+    order: OrderRow,
+    prov: PaymentProvider,
+    input: { checkoutKey: string; method: TPaymentMethod; email: string; hl: Locale },
+    now: number,
+  ) {
+    return {
+      id: paymentIdOf(order.order_number, input.checkoutKey),
+      order_number: order.order_number,
+      checkout_key: input.checkoutKey,
+      provider: prov.name,
+      method: input.method,
+      promo_code: null,
+      plan_id: null,
+      email: input.email.toLowerCase(),
+      locale: input.hl,
+      // Written only with the processor's answer (its id and status), in startAttempt.
+      status: 'created' as const,
+      provider_ref: null,
+      failure_code: null,
+      refund_status: null,
+      created_at: now,
+      updated_at: now,
+      settled_at: null,
+    };
+  }
+
+  /**
+   * Opens (or resumes) the processor's payment for an attempt, then records it: the processor's object exists
+   * before our row, under our payment id as its idempotency key, so a retry or a crash in between repeats
+   * nothing.
+   */
+  async function startAttempt(order: OrderRow, prov: PaymentProvider, row: PaymentRow): Promise<AttemptResult> {
+    const existing = await d.repo.find(row.id);
+    // The key names one attempt: reusing it for another purchase, method or price is a client bug, not a retry.
+    if (
+      existing &&
+      (existing.sku_id !== row.sku_id ||
+        existing.plan_id !== row.plan_id ||
+        existing.method !== row.method ||
+        existing.amount_minor !== row.amount_minor)
+    ) {
+      throw new AppError('PAYMENT_IN_PROGRESS');
+    }
+    const chargeIn = chargeInput(existing ?? row, order);
+    const made = existing?.provider_ref
+      ? await viaProvider(() => prov.resume(existing.provider_ref as string, chargeIn))
+      : await viaProvider(() => prov.createCharge(chargeIn));
+    const stored =
+      existing ??
+      (await d.repo.insertAttempt({
+        ...row,
+        provider_ref: made.ref,
+        status: made.status === 'requires_action' ? 'requires_action' : 'processing',
+      }));
+    if (order.email !== row.email) await d.orders.setEmail(order.order_number, row.email, d.clock.now());
+    return { payment: summary(stored), orderStatus: order.status, next: made.next };
+  }
+
   return {
     sync,
     refundIfDuplicate,
@@ -217,12 +333,9 @@ export function paymentService(d: PaymentDeps) {
       consent: { terms: true; termsVersion: string };
       hl: Locale;
     }) {
-      const order = await requireOrder(input.orderNumber);
-      if (order.status !== 'pending_payment') {
-        const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
-        if (!paid) throw new AppError('ORDER_ALREADY_PAID');
-        return { payment: summary(paid), orderStatus: order.status, next: { type: 'none' as const } };
-      }
+      const open = await openOrder(input.orderNumber);
+      if ('done' in open) return open.done;
+      const { order } = open;
       const prov = d.providers.forMethod(input.method);
       if (!prov) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       const priced = await d.catalog.priced(order.exam_id, input.country, order, input.promoCode ?? undefined);
@@ -232,21 +345,13 @@ export function paymentService(d: PaymentDeps) {
         throw new AppError('PRICE_CHANGED');
       }
       const now = d.clock.now();
-      const email = input.email.toLowerCase();
-      const id = paymentIdOf(order.order_number, input.checkoutKey);
-      const row: PaymentRow = {
-        id,
-        order_number: order.order_number,
-        checkout_key: input.checkoutKey,
-        provider: prov.name,
-        method: input.method,
+      return startAttempt(order, prov, {
+        ...attemptRow(order, prov, input, now),
         sku_id: input.skuId,
         country: priced.country,
         currency: item.price.currency,
         amount_minor: item.price.amount,
         promo_code: priced.promo?.code ?? null,
-        email,
-        locale: input.hl,
         consent: JSON.stringify({
           terms: true,
           termsVersion: input.consent.termsVersion,
@@ -255,38 +360,63 @@ export function paymentService(d: PaymentDeps) {
           shownCurrency: input.shownCurrency,
           skuId: input.skuId,
         }),
-        // Written only with the processor's answer (its id and status), below.
-        status: 'created',
-        provider_ref: null,
-        failure_code: null,
-        refund_status: null,
-        created_at: now,
-        updated_at: now,
-        settled_at: null,
-      };
-      const existing = await d.repo.find(id);
-      // The key names one attempt: reusing it for another tier, method or price is a client bug, not a retry.
+      });
+    },
+
+    /**
+     * Starts the first payment of a plan: the trial's price (or the first period), with the method kept
+     * for the renewals. What the visitor saw (today and after) must be the plan's price, and is stored with
+     * the consent; the subscription starts when the payment settles.
+     */
+    async createPlan(input: {
+      orderNumber: string;
+      planId: TPlanId;
+      country: string;
+      method: TPaymentMethod;
+      email: string;
+      checkoutKey: string;
+      shownAmount: number;
+      shownRecurringAmount: number;
+      shownCurrency: string;
+      consent: { terms: true; termsVersion: string; disclosureVersion: string };
+      hl: Locale;
+    }) {
+      const open = await openOrder(input.orderNumber);
+      if ('done' in open) return open.done;
+      const { order } = open;
+      const prov = d.providers.forMethod(input.method);
+      if (!prov?.chargeSaved) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      const { country, item } = await d.plans.plan(order.exam_id, input.planId, input.country);
+      const plan = d.plans.present(item, input.hl);
       if (
-        existing &&
-        (existing.sku_id !== input.skuId ||
-          existing.method !== input.method ||
-          existing.amount_minor !== item.price.amount)
+        plan.price.todayAmount !== input.shownAmount ||
+        plan.price.amount !== input.shownRecurringAmount ||
+        plan.price.currency !== input.shownCurrency
       ) {
-        throw new AppError('PAYMENT_IN_PROGRESS');
+        throw new AppError('PRICE_CHANGED');
       }
-      const chargeIn = chargeInput(existing ?? row, order);
-      const made = existing?.provider_ref
-        ? await viaProvider(() => prov.resume(existing.provider_ref as string, chargeIn))
-        : await viaProvider(() => prov.createCharge(chargeIn));
-      const stored =
-        existing ??
-        (await d.repo.insertAttempt({
-          ...row,
-          provider_ref: made.ref,
-          status: made.status === 'requires_action' ? 'requires_action' : 'processing',
-        }));
-      if (order.email !== email) await d.orders.setEmail(order.order_number, email, now);
-      return { payment: summary(stored), orderStatus: order.status, next: made.next };
+      const now = d.clock.now();
+      return startAttempt(order, prov, {
+        ...attemptRow(order, prov, input, now),
+        sku_id: plan.includesSkuId,
+        plan_id: input.planId,
+        country,
+        currency: plan.price.currency,
+        amount_minor: plan.price.todayAmount,
+        consent: JSON.stringify({
+          terms: true,
+          termsVersion: input.consent.termsVersion,
+          disclosureVersion: input.consent.disclosureVersion,
+          acceptedAt: iso(now),
+          planId: input.planId,
+          shownAmount: input.shownAmount,
+          shownRecurringAmount: input.shownRecurringAmount,
+          shownCurrency: input.shownCurrency,
+          trialDays: plan.trialDays,
+          interval: plan.interval,
+          intervalCount: plan.intervalCount,
+        }),
+      });
     },
 
     /** The status check: asks the processor when the payment is still open. */
@@ -349,6 +479,7 @@ export function paymentService(d: PaymentDeps) {
               }
             : null,
         latestPayment: latest ? summary(latest) : null,
+        subscription: await d.subscriptions.forOrder(orderNumber),
       };
     },
 

@@ -7,6 +7,12 @@ import { catalogRepository } from '../checkout/catalog-repository';
 import { catalogService } from '../checkout/catalog-service';
 import { orderCheckoutRepository } from '../checkout/order-checkout-repository';
 import type { ReportLinks } from '../report/report-links';
+import { cancelLinks } from '../subscriptions/cancel-links';
+import { planCatalog } from '../subscriptions/plan-catalog';
+import { subscriptionRepository } from '../subscriptions/subscription-repository';
+import { subscriptionRoutes } from '../subscriptions/subscription-routes';
+import { subscriptionScheduler } from '../subscriptions/subscription-scheduler';
+import { subscriptionService } from '../subscriptions/subscription-service';
 import { paymentRepository } from './payment-repository';
 import { checkoutRoutes } from './payment-routes';
 import { paymentService } from './payment-service';
@@ -73,11 +79,44 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     cache: createTtlCache(clock, 60_000),
     offerMs: env.OFFER_MINUTES * 60_000,
   });
+  const plans = planCatalog({ db: kysely, translator, cache: createTtlCache(clock, 60_000) });
+  const subscriptionRepo = subscriptionRepository(kysely);
+  const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
+  const subscriptions = subscriptionService({
+    repo: subscriptionRepo,
+    clock,
+    links: cancelLinks({
+      publicUrl: env.PUBLIC_URL,
+      secret: await getOrCreateSecret(kysely, 'cancel-links', now),
+      days: env.CANCEL_LINK_DAYS,
+      clock,
+    }),
+    mailDomain: deps.mailDomain,
+    kickMail: deps.mailWorker.kick,
+    reminderMs,
+  });
+  const scheduler = subscriptionScheduler({
+    repo: subscriptionRepo,
+    subscriptions,
+    providers,
+    clock,
+    translator,
+    mailDomain: deps.mailDomain,
+    kickMail: deps.mailWorker.kick,
+    chargeIdSecret: await getOrCreateSecret(kysely, 'renewal-charge-ids', now),
+    reminderMs,
+    retryMs: env.RENEWAL_RETRY_HOURS * 3_600_000,
+    maxAttempts: env.RENEWAL_MAX_ATTEMPTS,
+    intervalMs: env.SUBSCRIPTION_SCHEDULER_INTERVAL_MS,
+    log: app.log,
+  });
   const repo = paymentRepository(kysely);
   const payments = paymentService({
     repo,
     orders,
     catalog,
+    plans,
+    subscriptions,
     providers,
     clock,
     translator,
@@ -99,6 +138,7 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
   await app.register(async (scope) =>
     checkoutRoutes(scope, bases, { catalog, payments, providers, db: kysely, clock }),
   );
+  await app.register(async (scope) => subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers }));
   if (env.CARD_PROVIDER === 'sandbox' || env.PAYPAL_PROVIDER === 'sandbox') {
     await app.register(async (scope) => sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }));
   }
@@ -109,17 +149,23 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     processor,
     reconciler,
     providers,
+    plans,
+    subscriptions,
+    scheduler,
     sandboxPrefix: SANDBOX_PREFIX,
     /** Background work; started by server.ts (tests drive the passes themselves). */
     startJobs() {
       processor.delivery.start();
       reconciler.start();
+      scheduler.start();
       processor.delivery.kick();
       reconciler.kick();
+      scheduler.kick();
     },
     async stopJobs() {
       await processor.delivery.stop();
       await reconciler.stop();
+      await scheduler.stop();
     },
   };
 }

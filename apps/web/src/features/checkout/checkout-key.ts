@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX, type TPaymentMethod, type TSkuId } from '@mindgauge/contract';
+import { STORAGE_PREFIX, type TPaymentMethod, type TPlanId, type TSkuId } from '@mindgauge/contract';
 
 /**
  * The checkout key makes one checkout attempt idempotent on the server: a double click, a retry after a
@@ -9,6 +9,8 @@ import { STORAGE_PREFIX, type TPaymentMethod, type TSkuId } from '@mindgauge/con
 export interface CheckoutAttempt {
   orderNumber: string;
   skuId: TSkuId;
+  /** Set when the attempt pays a plan (then `skuId` is the tier the plan includes). */
+  planId?: TPlanId | null;
   method: TPaymentMethod;
   promo: string | null;
 }
@@ -38,7 +40,7 @@ function write(name: string, value: string): void {
 
 /** The storage name of an attempt's key. */
 export function checkoutKeyName(a: CheckoutAttempt): string {
-  return `${KEY_PREFIX}${a.orderNumber}:${a.skuId}:${a.method}:${a.promo ?? ''}`;
+  return `${KEY_PREFIX}${a.orderNumber}:${a.planId ? `plan-${a.planId}` : a.skuId}:${a.method}:${a.promo ?? ''}`;
 }
 
 /** 18 random bytes as base64url: 24 characters of [A-Za-z0-9_-]. */

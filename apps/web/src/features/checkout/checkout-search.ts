@@ -3,8 +3,10 @@ import {
   type Locale,
   regionForLanguage,
   type TPaymentMethod,
+  type TPlanId,
   type TSkuId,
   ZPaymentMethod,
+  ZPlanId,
   ZPromoCode,
   ZPublicId,
   ZSkuId,
@@ -17,6 +19,12 @@ export function skuFromSearch(search: URLSearchParams): TSkuId {
   const parsed = ZSkuId.safeParse(search.get('sku'));
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data;
+}
+
+/** The plan of `?plan=`, or null when the payment is for a tier. */
+export function planFromSearch(search: URLSearchParams): TPlanId | null {
+  const parsed = ZPlanId.safeParse(search.get('plan'));
+  return parsed.success ? parsed.data : null;
 }
 
 /** `?promo=`, normalised; a malformed code is ignored (prices are then shown without it). */

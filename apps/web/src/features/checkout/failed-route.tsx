@@ -50,7 +50,12 @@ function FailedScreen({ data }: { data: FailedData }) {
       ? buildHref(
           'payingPayment',
           { scope: scope.value },
-          { order: orderNumber, sku: last.skuId, ...(last.promo ? { promo: last.promo } : {}), method: m },
+          {
+            order: orderNumber,
+            ...(last.planId ? { plan: last.planId } : { sku: last.skuId }),
+            ...(last.promo ? { promo: last.promo } : {}),
+            method: m,
+          },
         )
       : buildHref('payingScheme', { scope: scope.value }, { order: orderNumber });
 

@@ -22,11 +22,13 @@ import { updateConfig } from '../../lib/persisted-config';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { fetchOrderCheckout } from './api/get-order-checkout';
 import { orderCountriesQuery } from './api/get-order-countries';
+import { planListQuery } from './api/get-plan-list';
 import { reviewsQuery } from './api/get-reviews';
 import { skuListQuery } from './api/get-sku-list';
 import { type PricingPageData, pricingCountry, promoFromSearch } from './checkout-search';
 import { CountrySelect } from './components/country-select';
 import { OfferBanner } from './components/offer-banner';
+import { PlanCard } from './components/plan-card';
 import { PromoForm } from './components/promo-form';
 import { ReviewsSection } from './components/reviews-section';
 import { SkuCard } from './components/sku-card';
@@ -47,6 +49,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     // Reviews and the country list are extras: the page works without them.
     void queryClient.prefetchQuery(reviewsQuery(scope.examId, hl));
     void queryClient.prefetchQuery(orderCountriesQuery());
+    void queryClient.prefetchQuery(planListQuery(scope.examId, country, hl));
     // The order first: its first look starts the offer countdown the prices depend on.
     const [checkout] = await Promise.all([
       fetchOrderCheckout(queryClient, order),
@@ -89,6 +92,7 @@ function SchemeScreen({ data }: { data: PricingPageData }) {
   const { data: docs } = useSuspenseQuery(privacyAndAgreementQuery(scope.examId, data.hl));
   const reviews = useQuery(reviewsQuery(scope.examId, data.hl)).data;
   const countries = useQuery(orderCountriesQuery()).data;
+  const plans = useQuery(planListQuery(scope.examId, data.country, data.hl)).data;
   const offsetMs = useMemo(
     () => serverOffsetMs(list.offer.serverNow, dataUpdatedAt),
     [list.offer.serverNow, dataUpdatedAt],
@@ -193,6 +197,23 @@ function SchemeScreen({ data }: { data: PricingPageData }) {
           {t('scheme.continue')}
         </button>
       </form>
+      {plans && plans.plans.length > 0 && plans.methods.length > 0 ? (
+        <section className="plans" aria-labelledby="plans-title" id="plans">
+          <h2 id="plans-title">{t('plans.title')}</h2>
+          <p className="meta">{t('plans.lead')}</p>
+          <div className="plans__cards">
+            {plans.plans.map((plan) => (
+              <PlanCard
+                key={plan.planId}
+                plan={plan}
+                locale={data.hl}
+                now={Date.now() + offsetMs}
+                href={buildHref('payingPayment', { scope: scope.value }, { order: orderNumber, plan: plan.planId })}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
       {reviews ? (
         <ReviewsSection
           locale={data.hl}

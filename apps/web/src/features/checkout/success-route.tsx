@@ -17,6 +17,7 @@ import { localeFromRequest } from '../../i18n/use-locale';
 import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout';
 import { sendReportCopy } from './api/send-report-copy';
 import { clearCheckoutKeys } from './checkout-key';
+import { SubscriptionStarted } from './components/subscription-started';
 import { guarded, guardLoad } from './load-guard';
 import { REPORT_COUNTDOWN_S, secondsLeft } from './success-countdown';
 
@@ -159,6 +160,7 @@ function SuccessScreen({ data }: { data: SuccessData }) {
       <h1 id="success-title">{t('success.title')}</h1>
       <p className="payment-success__sent">{email ? t('success.sent', { email }) : t('success.generated')}</p>
       <p className="meta">{t('success.orderNumber', { orderNumber })}</p>
+      {checkout.subscription ? <SubscriptionStarted sub={checkout.subscription} hl={data.hl} /> : null}
       <div className="success-countdown" data-stopped={stopped || undefined}>
         <p ref={countdownText} tabIndex={-1} className="success-countdown__text">
           {stopped ? t('success.countdownStopped') : t('success.countdown', { seconds })}

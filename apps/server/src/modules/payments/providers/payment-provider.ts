@@ -24,6 +24,19 @@ export interface CreateChargeInput {
   /** Where the processor sends the visitor back (PayPal approve / cancel). */
   returnUrl: string;
   cancelUrl: string;
+  /** The payer agreed to later charges (a plan's renewals): the processor keeps the method for them. */
+  saveMethod?: boolean;
+}
+
+/** A charge the merchant starts without the payer present: a plan's renewal on the saved method. */
+export interface SavedChargeInput {
+  methodRef: string;
+  /** One per renewal attempt: two instances (or a retry) asking twice make one charge. */
+  idempotencyKey: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  locale: string;
 }
 
 export interface ProviderCharge {
@@ -41,6 +54,8 @@ export interface ProviderPaymentState {
   currency: string;
   /** card_declined, insufficient_funds, authentication_failed, canceled... when failed or canceled. */
   failureCode: string | null;
+  /** The method kept for later charges, when the payment asked for it and succeeded. */
+  savedMethodRef?: string | null;
 }
 
 /** A verified processor event, reduced to what we act on: which payment it concerns. */
@@ -63,6 +78,11 @@ export interface PaymentProvider {
   capture(ref: string): Promise<ProviderPaymentState>;
   /** Refunds a payment in full (a second payment for an already paid order); idempotent per ref. */
   refund(ref: string): Promise<void>;
+  /**
+   * Charges a saved method now (renewals): settles at once, succeeded or failed. Absent for processors
+   * whose recurring billing we do not drive ourselves.
+   */
+  chargeSaved?(input: SavedChargeInput): Promise<ProviderPaymentState>;
   /** Verifies a webhook's signature over the raw body; throws WebhookSignatureError when it fails. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }

@@ -6,6 +6,8 @@ export interface ProviderRegistry {
   forMethod(method: TPaymentMethod): PaymentProvider | undefined;
   byName(name: string): PaymentProvider | undefined;
   methods(): TPaymentMethodInfo[];
+  /** The methods that can pay a plan: their processor keeps the method and we charge the renewals. */
+  recurringMethods(): TPaymentMethod[];
 }
 
 export function providerRegistry(
@@ -29,6 +31,10 @@ export function providerRegistry(
           ]
         : []),
       ...(paypal ? [{ method: 'paypal' as const, provider: paypal.name, publishableKey: null }] : []),
+    ],
+    recurringMethods: () => [
+      ...(card?.chargeSaved ? (['card'] as const) : []),
+      ...(paypal?.chargeSaved ? (['paypal'] as const) : []),
     ],
   };
 }

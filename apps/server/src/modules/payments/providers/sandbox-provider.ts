@@ -28,6 +28,7 @@ function state(p: SandboxPayment): ProviderPaymentState {
     amountMinor: p.amount_minor,
     currency: p.currency,
     failureCode: p.failure_code,
+    savedMethodRef: p.payment_method_id,
   };
 }
 
@@ -62,6 +63,7 @@ export function sandboxProvider(processor: SandboxProcessor): PaymentProvider {
         locale: input.locale,
         returnUrl: input.returnUrl,
         cancelUrl: input.cancelUrl,
+        saveMethod: input.saveMethod ?? false,
       });
       return charge(p);
     },
@@ -77,6 +79,9 @@ export function sandboxProvider(processor: SandboxProcessor): PaymentProvider {
     },
     async refund(ref) {
       await processor.refund(ref);
+    },
+    async chargeSaved(input) {
+      return state(await processor.chargeSaved(input));
     },
     async verifyWebhook(raw, headers) {
       const header = headers[SIGNATURE_HEADER];

@@ -120,8 +120,33 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
+    if (to === 'succeeded') await keepMethodIfAsked(id, now);
     await queueEvent(id, `payment.${to}`, now);
     return true;
+  }
+
+  /** A payment made with "keep this method for later charges" leaves a saved method behind (once). */
+  async function keepMethodIfAsked(id: string, now: number): Promise<void> {
+    const p = await get(id);
+    if (!p || p.save_method !== 1 || p.payment_method_id) return;
+    const methodId = publicId('pm_');
+    await db
+      .insertInto('sandbox_payment_methods')
+      .values({
+        id: methodId,
+        kind: p.kind,
+        card_brand: p.card_brand,
+        card_last4: p.card_last4,
+        failing: 0,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .updateTable('sandbox_payments')
+      .set({ payment_method_id: methodId })
+      .where('id', '=', id)
+      .where('payment_method_id', 'is', null)
+      .execute();
   }
 
   /** One delivery pass: claims due events (a lease, so one instance sends each) and posts them. */
@@ -193,7 +218,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
 
   const delivery = backgroundJob('sandbox webhook delivery', deliverDue, d.intervalMs, d.log);
 
-  return {
+  const api = {
     get,
     delivery,
 
@@ -207,6 +232,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       locale: string;
       returnUrl: string;
       cancelUrl: string;
+      saveMethod?: boolean;
     }): Promise<SandboxPayment> {
       const now = clock.now();
       await db
@@ -226,6 +252,8 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
           return_url: input.returnUrl,
           cancel_url: input.cancelUrl,
           refunded: 0,
+          save_method: input.saveMethod ? 1 : 0,
+          payment_method_id: null,
           created_at: now,
           updated_at: now,
         })
@@ -268,6 +296,57 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       return get(id);
     },
 
+    /**
+     * Charges a saved method without the payer (a renewal): declined when the method was set to fail, else
+     * succeeded. The idempotency key makes a repeated request the same charge.
+     */
+    async chargeSaved(input: {
+      methodRef: string;
+      idempotencyKey: string;
+      amountMinor: number;
+      currency: string;
+      description: string;
+      locale: string;
+    }): Promise<SandboxPayment> {
+      const method = await db
+        .selectFrom('sandbox_payment_methods')
+        .selectAll()
+        .where('id', '=', input.methodRef)
+        .executeTakeFirst();
+      if (!method) throw new Error(`sandbox payment method ${input.methodRef} not found`);
+      const p = await api.create({
+        idempotencyKey: input.idempotencyKey,
+        kind: method.kind,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        description: input.description,
+        locale: input.locale,
+        returnUrl: '',
+        cancelUrl: '',
+      });
+      const card = { card_brand: method.card_brand, card_last4: method.card_last4 };
+      if (method.failing === 1)
+        await move(p.id, ['requires_payment_method'], 'failed', { ...card, failure_code: 'card_declined' });
+      else await move(p.id, ['requires_payment_method'], 'succeeded', { ...card, failure_code: null });
+      await db
+        .updateTable('sandbox_payments')
+        .set({ payment_method_id: method.id })
+        .where('id', '=', p.id)
+        .where('payment_method_id', 'is', null)
+        .execute();
+      return (await get(p.id)) as SandboxPayment;
+    },
+
+    /** The sandbox's dashboard switch: from now on the saved method declines (or works again). */
+    async setMethodFailing(methodId: string, failing: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable('sandbox_payment_methods')
+        .set({ failing: failing ? 1 : 0 })
+        .where('id', '=', methodId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
     async refund(id: string): Promise<void> {
       const res = await db
         .updateTable('sandbox_payments')
@@ -296,5 +375,6 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
 
     sign,
   };
+  return api;
 }
 export type SandboxProcessor = ReturnType<typeof sandboxProcessor>;

@@ -73,6 +73,17 @@ export function sandboxRoutes(
         .send(asset.body);
     });
 
+    // The sandbox's "dashboard": make a saved method decline from now on (a card that expired or was
+    // blocked), as processors' test modes let you, so renewal failures can be tried by hand and in tests.
+    scope.post<{ Params: { id: string }; Body: { failing?: string } }>(
+      `${SANDBOX_PREFIX}/methods/:id/failing`,
+      async (req, reply) => {
+        const failing = req.body?.failing !== 'false';
+        const found = await processor.setMethodFailing(req.params.id, failing);
+        return reply.code(found ? 200 : 404).send({ id: req.params.id, failing, found });
+      },
+    );
+
     scope.get<{ Params: Params; Querystring: Query }>(`${SANDBOX_PREFIX}/pay/:id`, async (req, reply) => {
       const c = ctx(req);
       const p = await processor.get(req.params.id);

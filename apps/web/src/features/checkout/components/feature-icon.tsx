@@ -14,6 +14,10 @@ const PATHS: Record<string, string> = {
   discount: 'M4 12l8-8h8v8l-8 8-8-8Zm12-4h.01M9 15l6-6',
 };
 const FALLBACK = 'M5 12l5 5 9-10';
+// The plans' features reuse the tiers' icons.
+PATHS.fullReport = PATHS.pdfReport as string;
+PATHS.memberTests = PATHS.brainTests as string;
+PATHS.trainingProgram = PATHS.trainingGuide as string;
 
 export function FeatureIcon({ id }: { id: string }) {
   return (

@@ -9,12 +9,15 @@ export function OrderSummary({
   featureCount,
   lines,
   promoCode,
+  renews,
 }: {
   orderNumber: string;
   title: string;
   featureCount: number;
   lines: PriceLines;
   promoCode: string | null;
+  /** A plan's price after today ("Then $19.99 every week"), under the total. */
+  renews?: string;
 }) {
   const { t } = useTranslation('checkout');
   const money = (minor: number) => formatMoney(minor, lines.currency);
@@ -58,6 +61,7 @@ export function OrderSummary({
           <dt>{t('payment.total')}</dt>
           <dd className="order-summary__money order-summary__total">{money(lines.total)}</dd>
         </div>
+        {renews ? <p className="order-summary__renews">{renews}</p> : null}
       </dl>
     </section>
   );

@@ -1,0 +1,98 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type SubscriptionRow = Database['subscriptions'];
+export type ChargeRow = Database['subscription_charges'];
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Subscriptions that will still charge (trial, active, or retrying a failed renewal) and are not cancelled. */
+const RUNNING = ['trialing', 'active', 'past_due'] as const;
+
+/** Every SQL statement of subscriptions and their renewal charges. */
+export function subscriptionRepository(db: Kysely<Database>) {
+  return {
+    db,
+    /** Starts a subscription; a replay of the same first payment finds the one already made. */
+    async insert(trx: Db, row: SubscriptionRow): Promise<void> {
+      await trx
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((oc) => oc.column('first_payment_id').doNothing())
+        .execute();
+    },
+    find(id: string): Promise<SubscriptionRow | undefined> {
+      return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    latestForOrder(orderNumber: string): Promise<SubscriptionRow | undefined> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    /** The address's subscriptions that would charge again (not cancelled, not ended). */
+    cancellableForEmail(email: string): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('email', '=', email)
+        .where('status', 'in', RUNNING)
+        .where('cancel_requested_at', 'is', null)
+        .orderBy('created_at')
+        .execute();
+    },
+    /** Due for the scheduler and not leased by another worker. */
+    dueIds(now: number, limit: number) {
+      return db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('next_run_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('next_run_at')
+        .limit(limit)
+        .execute();
+    },
+    /**
+     * Leases a due subscription: a guarded update, so of several instances exactly one gets it (SQLite and
+     * PostgreSQL alike); a worker that dies loses the lease when it runs out.
+     */
+    claim(id: string, now: number, leaseMs: number): Promise<SubscriptionRow | undefined> {
+      return db
+        .updateTable('subscriptions')
+        .set({ locked_until: now + leaseMs })
+        .where('id', '=', id)
+        .where('next_run_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /** Ends the lease and records the next run (the holder's own lease only). */
+    async release(id: string, lease: number, patch: Updateable<SubscriptionRow>): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ ...patch, locked_until: null })
+        .where('id', '=', id)
+        .where('locked_until', '=', lease)
+        .execute();
+    },
+    async insertCharge(row: ChargeRow): Promise<void> {
+      await db
+        .insertInto('subscription_charges')
+        .values(row)
+        .onConflict((oc) => oc.columns(['subscription_id', 'period_no', 'attempt']).doNothing())
+        .execute();
+    },
+    chargesOf(subscriptionId: string): Promise<ChargeRow[]> {
+      return db
+        .selectFrom('subscription_charges')
+        .selectAll()
+        .where('subscription_id', '=', subscriptionId)
+        .orderBy('period_no')
+        .orderBy('attempt')
+        .execute();
+    },
+  };
+}
+export type SubscriptionRepository = ReturnType<typeof subscriptionRepository>;

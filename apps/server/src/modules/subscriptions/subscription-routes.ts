@@ -1,0 +1,36 @@
+import { endpoints } from '@mindgauge/contract';
+import type { FastifyInstance } from 'fastify';
+import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { PaymentService } from '../payments/payment-service';
+import type { ProviderRegistry } from '../payments/providers/provider-registry';
+import type { PlanCatalog } from './plan-catalog';
+import type { SubscriptionService } from './subscription-service';
+
+/** Plans, the plan checkout, and cancelling (by address, or by an e-mail's one-click link). */
+export function subscriptionRoutes(
+  app: FastifyInstance,
+  bases: BasePaths,
+  deps: {
+    plans: PlanCatalog;
+    payments: PaymentService;
+    subscriptions: SubscriptionService;
+    providers: ProviderRegistry;
+  },
+): void {
+  const { plans, payments, subscriptions, providers } = deps;
+
+  mountEndpoint(app, bases, endpoints.planList, ({ params }) =>
+    plans.list(params.examId, params.country, params.hl, providers.recurringMethods()),
+  );
+  mountEndpoint(app, bases, endpoints.secondPhasePlanList, ({ params, query, locale }) =>
+    plans.list(params.examId, params.country, query.hl ?? locale, providers.recurringMethods()),
+  );
+  mountEndpoint(app, bases, endpoints.createPlanPayment, ({ body }) => payments.createPlan(body));
+  mountEndpoint(app, bases, endpoints.unsubscribeCheckEmail, ({ body, req }) =>
+    subscriptions.checkEmail(body.email, req.ip),
+  );
+  mountEndpoint(app, bases, endpoints.unsubscribeCancel, ({ body, req }) => subscriptions.cancel(body, req.ip));
+  mountEndpoint(app, bases, endpoints.subscriptionInfo, ({ params, query }) =>
+    subscriptions.info(params.subscriptionId, query.token),
+  );
+}

@@ -1,0 +1,232 @@
+import { addPeriod, type Locale, type TBillingInterval, type TPlanId, type TSubscriptionSummary } from '@mindgauge/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { publicId } from '../../lib/ids';
+import { enqueueMail } from '../mail/enqueue-mail';
+import type { TemplatePayload } from '../mail/templates';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { CancelLinks } from './cancel-links';
+import type { PricedPlan } from './plan-catalog';
+import type { SubscriptionRepository, SubscriptionRow } from './subscription-repository';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Cancelling by address answers whether the address has a plan: limited so addresses cannot be probed. */
+export const CANCEL_RULES = {
+  client: { name: 'unsubscribe:ip', max: 20, windowMs: HOUR },
+  address: { name: 'unsubscribe:email', max: 5, windowMs: HOUR },
+};
+
+export interface SubscriptionDeps {
+  repo: SubscriptionRepository;
+  clock: Clock;
+  links: CancelLinks;
+  mailDomain: string;
+  kickMail: () => void;
+  /** Lead time of the reminder before a trial converts. */
+  reminderMs: number;
+}
+
+/** The first payment of a plan, as the subscription needs it. */
+export interface FirstPayment {
+  id: string;
+  order_number: string;
+  email: string;
+  locale: string;
+  country: string;
+  currency: string;
+  provider: SubscriptionRow['provider'];
+  method: SubscriptionRow['method'];
+}
+
+/** The terms of a plan as e-mails state them: amount, interval, and the cancel link. */
+export function planTerms(sub: SubscriptionRow, cancelUrl: string) {
+  return {
+    planId: sub.plan_id,
+    amountMinor: sub.amount_minor,
+    currency: sub.currency,
+    interval: sub.billing_interval,
+    intervalCount: sub.interval_count,
+    cancelUrl,
+  };
+}
+
+/** When the scheduler next has work: the reminder (during a trial), else the end of the period. */
+export function nextRunOf(sub: SubscriptionRow, reminderMs: number): number | null {
+  if (sub.status === 'canceled') return null;
+  const end = sub.current_period_end;
+  if (sub.cancel_requested_at === null && sub.status === 'trialing' && sub.reminder_sent_at === null) {
+    return Math.min(end, Math.max(sub.current_period_start, end - reminderMs));
+  }
+  return end;
+}
+
+export function subscriptionService(d: SubscriptionDeps) {
+  function summary(s: SubscriptionRow): TSubscriptionSummary {
+    const running = s.status !== 'canceled' && s.cancel_requested_at === null;
+    return {
+      subscriptionId: s.id,
+      planId: s.plan_id as TPlanId,
+      status: s.status,
+      cancelRequested: s.cancel_requested_at !== null,
+      amount: s.amount_minor,
+      currency: s.currency,
+      interval: s.billing_interval,
+      intervalCount: s.interval_count,
+      trialEndsAt: s.trial_end_at === null ? null : iso(s.trial_end_at),
+      nextChargeAt: running ? iso(s.current_period_end) : null,
+      accessUntil: iso(s.ended_at ?? s.current_period_end),
+    };
+  }
+
+  /** Cancels: nothing more is charged, access lasts to the end of the paid period; confirmed by e-mail. */
+  async function cancel(subs: SubscriptionRow[], hl: Locale): Promise<SubscriptionRow[]> {
+    const now = d.clock.now();
+    const done: SubscriptionRow[] = [];
+    for (const s of subs) {
+      const changed = await d.repo.db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('subscriptions')
+          .set({ cancel_requested_at: now, next_run_at: s.current_period_end, updated_at: now })
+          .where('id', '=', s.id)
+          .where('cancel_requested_at', 'is', null)
+          .where('status', '!=', 'canceled')
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        const payload: TemplatePayload<'subscriptionCanceled'> = {
+          planId: s.plan_id,
+          canceledAt: now,
+          accessUntil: s.current_period_end,
+        };
+        await enqueueMail(
+          trx,
+          { template: 'subscriptionCanceled', locale: hl, to: s.email, payload, dedupeKey: `sub-canceled:${s.id}` },
+          now,
+          d.mailDomain,
+        );
+        return true;
+      });
+      const fresh = await d.repo.find(s.id);
+      if (fresh) done.push(fresh);
+      if (changed) d.kickMail();
+    }
+    return done;
+  }
+
+  async function limited(ip: string, email: string | null): Promise<void> {
+    const now = d.clock.now();
+    await consumeRateLimit(d.repo.db, CANCEL_RULES.client, ip, now);
+    if (email) await consumeRateLimit(d.repo.db, CANCEL_RULES.address, email, now);
+  }
+
+  async function requireByToken(subscriptionId: string, token: string): Promise<SubscriptionRow> {
+    if (!d.links.verify(subscriptionId, token)) throw new AppError('CANCEL_LINK_INVALID');
+    const sub = await d.repo.find(subscriptionId);
+    if (!sub) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    return sub;
+  }
+
+  return {
+    summary,
+
+    /**
+     * Starts the subscription of a plan's first payment, inside the paid transition's transaction: a trial
+     * (trial days at the trial price) or a first period already paid. Returns the row for the e-mail.
+     */
+    async startInTransaction(
+      trx: Transaction<Database>,
+      p: FirstPayment,
+      priced: PricedPlan,
+      methodRef: string | null,
+      now: number,
+    ): Promise<SubscriptionRow> {
+      const { plan, price } = priced;
+      const trial = plan.trial_days > 0 && price.trial_amount_minor !== null;
+      const end = trial ? now + plan.trial_days * DAY : addPeriod(now, plan.billing_interval, plan.interval_count);
+      const row: SubscriptionRow = {
+        id: publicId(),
+        order_number: p.order_number,
+        exam_id: plan.exam_id,
+        plan_id: plan.plan_id,
+        first_payment_id: p.id,
+        email: p.email,
+        locale: p.locale,
+        country: p.country,
+        currency: price.currency,
+        amount_minor: price.amount_minor,
+        billing_interval: plan.billing_interval as TBillingInterval,
+        interval_count: plan.interval_count,
+        provider: p.provider,
+        method: p.method,
+        method_ref: methodRef,
+        status: trial ? 'trialing' : 'active',
+        trial_end_at: trial ? end : null,
+        period_no: 0,
+        current_period_start: now,
+        current_period_end: end,
+        reminder_sent_at: null,
+        cancel_requested_at: null,
+        ended_at: null,
+        failed_attempts: 0,
+        next_run_at: null,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      };
+      row.next_run_at = nextRunOf(row, d.reminderMs);
+      await d.repo.insert(trx, row);
+      return (await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('first_payment_id', '=', p.id)
+        .executeTakeFirstOrThrow()) as SubscriptionRow;
+    },
+
+    cancelLink: (s: SubscriptionRow, locale: string) => d.links.forSubscription(s, locale),
+
+    async forOrder(orderNumber: string): Promise<TSubscriptionSummary | null> {
+      const s = await d.repo.latestForOrder(orderNumber);
+      return s ? summary(s) : null;
+    },
+
+    /** The cancel page's first step: is there anything to cancel for this address? */
+    async checkEmail(email: string, ip: string) {
+      const address = email.toLowerCase();
+      await limited(ip, address);
+      const subs = await d.repo.cancellableForEmail(address);
+      if (subs.length === 0) throw new AppError('SUBSCRIPTION_EMAIL_NOT_FOUND');
+      return { found: true as const, count: subs.length };
+    },
+
+    /** Cancels every running subscription of an address, or the one a signed link names. */
+    async cancel(
+      input: { email?: string; subscriptionId?: string; token?: string; hl: Locale },
+      ip: string,
+    ): Promise<{ canceled: number; subscriptions: TSubscriptionSummary[] }> {
+      if (input.subscriptionId && input.token) {
+        await limited(ip, null);
+        const sub = await requireByToken(input.subscriptionId, input.token);
+        const before = sub.cancel_requested_at === null && sub.status !== 'canceled';
+        const [after] = await cancel([sub], input.hl);
+        return { canceled: before ? 1 : 0, subscriptions: after ? [summary(after)] : [] };
+      }
+      if (!input.email) throw new AppError('VALIDATION_FAILED');
+      const address = input.email.toLowerCase();
+      await limited(ip, address);
+      const subs = await d.repo.cancellableForEmail(address);
+      if (subs.length === 0) throw new AppError('SUBSCRIPTION_EMAIL_NOT_FOUND');
+      const after = await cancel(subs, input.hl);
+      return { canceled: after.length, subscriptions: after.map(summary) };
+    },
+
+    /** The one-click page: the subscription its link names (token checked). */
+    async info(subscriptionId: string, token: string): Promise<TSubscriptionSummary> {
+      return summary(await requireByToken(subscriptionId, token));
+    },
+  };
+}
+export type SubscriptionService = ReturnType<typeof subscriptionService>;

@@ -1,0 +1,256 @@
+import { type ErrorCode, type Locale, type TSubscriptionSummary, ZPublicId } from '@mindgauge/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { useAppState } from '../../app/app-state';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import { useScope } from '../../app/use-scope';
+import { AppLink, withKeptQuery } from '../../components/app-link';
+import { EmailField, emailErrorKey } from '../../components/email-field';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest } from '../../i18n/use-locale';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { planListQuery } from './api/get-plan-list';
+import { cancelSubscription, checkUnsubscribeEmail, fetchSubscriptionInfo } from './api/unsubscribe';
+import { pricingCountry } from './checkout-search';
+import { guarded, guardLoad } from './load-guard';
+import { billedPhrase, longDate } from './plan-terms';
+import { errorCode } from './promo-error';
+
+interface CancelData {
+  hl: Locale;
+  /** The subscription a one-click link names, with its token. */
+  link: { subscription: TSubscriptionSummary; token: string } | null;
+  /** A link that did not open (forged, expired, unknown): the e-mail form is offered instead. */
+  linkError: ErrorCode | null;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  scopeFromParams(params);
+  const url = new URL(request.url);
+  const hl = localeFromRequest(request);
+  const sub = ZPublicId.safeParse(url.searchParams.get('sub'));
+  const token = url.searchParams.get('token');
+  return guardLoad<CancelData>(async () => {
+    if (!sub.success || !token) return { hl, link: null, linkError: null };
+    try {
+      return { hl, link: { subscription: await fetchSubscriptionInfo(sub.data, token), token }, linkError: null };
+    } catch (err) {
+      const code = errorCode(err);
+      if (code === 'CANCEL_LINK_INVALID' || code === 'SUBSCRIPTION_NOT_FOUND')
+        return { hl, link: null, linkError: code };
+      throw err;
+    }
+  });
+}
+
+/** Where a cancellation lands: the success screen, told until when access lasts. */
+function useFinish() {
+  const navigate = useNavigate();
+  const scope = useScope();
+  return (subs: TSubscriptionSummary[]) => {
+    const until = subs
+      .map((s) => s.accessUntil)
+      .sort()
+      .at(-1);
+    navigate(
+      withKeptQuery(buildHref('cancelSuccess', { scope: scope.value }, until ? { until } : {}), location.search),
+    );
+  };
+}
+
+/** The one-click page of an e-mail's link: the subscription's terms, then one confirm. */
+function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullable<CancelData['link']> }) {
+  const { t } = useTranslation(['checkout', 'common']);
+  const scope = useScope();
+  const finish = useFinish();
+  const errorMessage = useErrorMessage();
+  const plans = useQuery(planListQuery(scope.examId, pricingCountry(data.hl), data.hl)).data;
+  const [busy, setBusy] = useState(false);
+  const [kept, setKept] = useState(false);
+  const [error, setError] = useState<string>();
+  const sub = link.subscription;
+  const title = plans?.plans.find((p) => p.planId === sub.planId)?.title ?? '';
+  const done = sub.cancelRequested || sub.status === 'canceled';
+  const date = (iso: string) => longDate(data.hl, Date.parse(iso));
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await cancelSubscription({ subscriptionId: sub.subscriptionId, token: link.token, hl: data.hl });
+      finish(res.subscriptions);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card cancel-subscription" aria-labelledby="cancel-link-title">
+      <h2 id="cancel-link-title">{t('cancel.linkTitle')}</h2>
+      <dl className="order-summary__list">
+        <div className="order-summary__row">
+          <dt>{t('cancel.plan')}</dt>
+          <dd>{title}</dd>
+        </div>
+        <div className="order-summary__row">
+          <dt>{t('cancel.status')}</dt>
+          <dd>{t(`cancel.statuses.${sub.status}`)}</dd>
+        </div>
+        <div className="order-summary__row">
+          <dt>{t('cancel.price')}</dt>
+          <dd>{billedPhrase(t, { ...sub, price: { amount: sub.amount, currency: sub.currency } })}</dd>
+        </div>
+        {sub.nextChargeAt ? (
+          <div className="order-summary__row">
+            <dt>{t('cancel.nextCharge')}</dt>
+            <dd>{date(sub.nextChargeAt)}</dd>
+          </div>
+        ) : null}
+        <div className="order-summary__row">
+          <dt>{t('cancel.accessUntil')}</dt>
+          <dd>{date(sub.accessUntil)}</dd>
+        </div>
+      </dl>
+      {done ? (
+        <p className="notice">{t('cancel.alreadyCanceled')}</p>
+      ) : kept ? (
+        <p className="notice" role="status">
+          {t('cancel.kept')}
+        </p>
+      ) : (
+        <>
+          <p>{t('cancel.confirmNote')}</p>
+          <p className="form__error" role="alert" hidden={!error}>
+            {error ?? ''}
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={confirm} disabled={busy} aria-busy={busy}>
+              {busy ? t('cancel.working') : t('cancel.confirm')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setKept(true)}>
+              {t('cancel.keep')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Cancelling by address: find, then one confirm. */
+function ByEmail({ data }: { data: CancelData }) {
+  const { t } = useTranslation(['checkout', 'common', 'errors']);
+  const finish = useFinish();
+  const errorMessage = useErrorMessage();
+  const [email, setEmail] = useState(() => useAppState.getState().email);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<{ email: string; count: number } | null>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (found) confirmHeading.current?.focus();
+  }, [found]);
+
+  const focusEmail = () => document.querySelector<HTMLElement>('input[name="email"]')?.focus();
+
+  async function find(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    const key = emailErrorKey(value);
+    const invalid = key
+      ? t(key === 'validation.emailInvalid' ? 'common:validation.emailInvalidSubscription' : `common:${key}`)
+      : undefined;
+    setError(invalid);
+    if (invalid) return focusEmail();
+    setBusy(true);
+    try {
+      const res = await checkUnsubscribeEmail(value, data.hl);
+      setFound({ email: value, count: res.count });
+    } catch (err) {
+      setError(errorMessage(err));
+      focusEmail();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (!found || busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await cancelSubscription({ email: found.email, hl: data.hl });
+      finish(res.subscriptions);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  if (found) {
+    return (
+      <section className="card cancel-subscription" aria-labelledby="cancel-confirm-title">
+        <h2 id="cancel-confirm-title" ref={confirmHeading} tabIndex={-1}>
+          {t('cancel.found', { count: found.count, email: found.email })}
+        </h2>
+        <p>{t('cancel.confirmNote')}</p>
+        <p className="form__error" role="alert" hidden={!error}>
+          {error ?? ''}
+        </p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={confirm} disabled={busy} aria-busy={busy}>
+            {busy ? t('cancel.working') : t('cancel.confirm')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setFound(null)}>
+            {t('cancel.useOtherEmail')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <form className="card form cancel-form" noValidate onSubmit={find}>
+      <EmailField label={t('cancel.email')} value={email} onChange={setEmail} error={error} />
+      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        {busy ? t('cancel.checking') : t('cancel.find')}
+      </button>
+    </form>
+  );
+}
+
+function CancelScreen({ data }: { data: CancelData }) {
+  const { t } = useTranslation(['checkout', 'errors']);
+  const scope = useScope();
+  const [search] = useSearchParams();
+  return (
+    <div className="container page page--narrow">
+      <PageTitle title={t('cancel.title')} />
+      <h1>{t('cancel.title')}</h1>
+      {data.link ? (
+        <LinkedSubscription key={search.get('sub')} data={data} link={data.link} />
+      ) : (
+        <>
+          <p className="lead">{t('cancel.lead')}</p>
+          {data.linkError ? (
+            <p className="card notice notice--error" role="alert">
+              {t(`errors:${data.linkError}`)}
+            </p>
+          ) : null}
+          <ByEmail data={data} />
+        </>
+      )}
+      <p className="meta">
+        <AppLink to={buildHref('help', { scope: scope.value })}>{t('cancel.help')}</AppLink>
+      </p>
+    </div>
+  );
+}
+
+/** Cancel a subscription: by an e-mail's one-click link, or by the address that paid. No login. */
+export const Component = guarded(CancelScreen);

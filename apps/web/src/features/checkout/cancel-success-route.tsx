@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { StatusIcon } from '../../components/status-icon';
+import { useLocale } from '../../i18n/use-locale';
+import { longDate } from './plan-terms';
+
+export function loader({ params }: LoaderFunctionArgs) {
+  scopeFromParams(params);
+  return null;
+}
+
+/** "Cancellation successful": nothing more is charged, until when access lasts, and the e-mail to come. */
+export function Component() {
+  const { t } = useTranslation(['checkout']);
+  const scope = useScope();
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const until = Date.parse(search.get('until') ?? '');
+  return (
+    <section className="status-screen container cancel-success" aria-labelledby="cancel-success-title">
+      <PageTitle title={t('cancel.successTitle')} />
+      <StatusIcon kind="success" />
+      <h1 id="cancel-success-title">{t('cancel.successTitle')}</h1>
+      <p>{t('cancel.successBody')}</p>
+      {Number.isFinite(until) ? <p>{t('cancel.successAccess', { date: longDate(locale, until) })}</p> : null}
+      <div className="button-row">
+        <AppLink to={buildHref('home', {})} className="button button--secondary">
+          {t('cancel.backHome')}
+        </AppLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { formatMoney, type Locale, type TPlan } from '@mindgauge/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { billedPhrase, planDisclosure } from '../plan-terms';
+import { FeatureIcon } from './feature-icon';
+
+/**
+ * One plan: what is charged today, then what and how often, the daily rate where it is the plan's point,
+ * its features, and the full disclosure above the button that leads to its payment.
+ */
+export function PlanCard({ plan, locale, now, href }: { plan: TPlan; locale: Locale; now: number; href: string }) {
+  const { t } = useTranslation(['checkout', 'common']);
+  const id = useId();
+  const today = formatMoney(plan.price.todayAmount, plan.price.currency);
+  return (
+    <article className="plan-card" data-plan={plan.planId} aria-labelledby={`${id}-title`}>
+      <h3 className="plan-card__title" id={`${id}-title`}>
+        {plan.title}
+        {plan.trialDays > 0 ? (
+          <span className="plan-card__badge">{t('plans.trial', { days: plan.trialDays })}</span>
+        ) : null}
+      </h3>
+      <p className="plan-card__price">
+        <span className="plan-card__today">
+          {plan.trialDays > 0
+            ? t('plans.todayTrial', { amount: today, days: plan.trialDays })
+            : t('plans.today', { amount: today })}
+        </span>
+        <span className="plan-card__then">{t('plans.summaryRenews', { billed: billedPhrase(t, plan) })}</span>
+        {plan.intervalCount > 1 ? (
+          <span className="plan-card__per-day">
+            {t('plans.perDay', { amount: formatMoney(plan.price.perDay, plan.price.currency) })}
+          </span>
+        ) : null}
+      </p>
+      <ul className="plan-card__features">
+        {plan.features.map((f) => (
+          <li key={f.logoId}>
+            <FeatureIcon id={f.logoId} />
+            <span>
+              <span className="sku-card__feature-name">{f.name}</span>{' '}
+              <span className="sku-card__feature-content">{f.content}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="plan-card__disclosure" id={`${id}-terms`}>
+        {planDisclosure(t, plan, locale, now)}
+      </p>
+      <AppLink className="button button--secondary button--block" to={href} aria-describedby={`${id}-terms`}>
+        {t('plans.choose', { plan: plan.title })}
+      </AppLink>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { defineEndpoint } from '../endpoint';
+import { ZEmail, ZIsoDateTime, ZLanguageTag } from '../fields';
+import { ZExamIdParam } from '../scope';
+import { describe, z } from '../zod';
+import {
+  ZBillingInterval,
+  ZCountryParam,
+  ZNextAction,
+  ZPaymentMethod,
+  ZPaymentSummary,
+  ZPlanId,
+  ZSkuFeature,
+  ZSkuId,
+  ZSubscriptionSummary,
+} from './checkout';
+import { ZOrderNumber, ZOrderStatus, ZPublicId } from './exam';
+
+const tags = ['subscription'];
+
+export const ZPlanPrice = z.object({
+  currency: describe(z.string(), 'ISO 4217'),
+  amount: describe(z.int(), 'Billed each period, in minor units'),
+  trialAmount: describe(z.nullable(z.int()), 'Charged today for the trial; null when the plan has no trial'),
+  todayAmount: describe(z.int(), 'What the first payment charges: the trial price, else the first period'),
+  perDay: describe(z.int(), 'The billed amount per day of the period, in minor units (shown as the daily rate)'),
+});
+export type TPlanPrice = z.infer<typeof ZPlanPrice>;
+
+export const ZPlan = z.object({
+  planId: ZPlanId,
+  title: z.string(),
+  interval: ZBillingInterval,
+  intervalCount: describe(z.int(), 'Periods of `interval` per billing: 4 WEEK is "every 4 weeks"'),
+  trialDays: z.int(),
+  includesSkuId: describe(ZSkuId, 'The report tier the first payment unlocks'),
+  features: z.array(ZSkuFeature),
+  price: ZPlanPrice,
+});
+export type TPlan = z.infer<typeof ZPlan>;
+
+export const ZPlanList = z.object({
+  country: z.string(),
+  currency: z.string(),
+  /** Payment methods that can pay a plan (its renewals charge the saved method). */
+  methods: z.array(ZPaymentMethod),
+  plans: z.array(ZPlan),
+});
+export type TPlanList = z.infer<typeof ZPlanList>;
+
+export const planList = defineEndpoint({
+  id: 'planList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/plan/list/:examId/:country/:hl',
+  summary: 'The subscription plans, priced for a country in its currency',
+  tags,
+  params: z.object({ examId: ZExamIdParam, country: ZCountryParam, hl: ZLanguageTag }),
+  response: ZPlanList,
+});
+
+export const secondPhasePlanList = defineEndpoint({
+  id: 'secondPhasePlanList',
+  method: 'GET',
+  base: 'api',
+  path: '/secondPhase/plan/sku/list/:examId/:country',
+  summary: 'The plans offered after the first payment (skip the trial, the daily-rate plan)',
+  tags,
+  params: z.object({ examId: ZExamIdParam, country: ZCountryParam }),
+  query: z.object({ hl: z.optional(ZLanguageTag) }),
+  response: ZPlanList,
+});
+
+export const createPlanPayment = defineEndpoint({
+  id: 'createPlanPayment',
+  method: 'POST',
+  base: 'pay',
+  path: '/pay/plan/create',
+  summary:
+    "Starts (or resumes) the first payment of a plan for an order: the trial's price, or the first period. Idempotent per checkoutKey",
+  tags,
+  body: z.object({
+    orderNumber: ZOrderNumber,
+    planId: ZPlanId,
+    country: ZCountryParam,
+    method: ZPaymentMethod,
+    email: ZEmail,
+    checkoutKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid key')),
+    shownAmount: describe(z.int().check(z.minimum(0)), 'What the visitor saw charged today'),
+    shownRecurringAmount: describe(z.int().check(z.minimum(0)), 'What the visitor saw charged each period after'),
+    shownCurrency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    consent: z.object({
+      terms: z.literal(true, { message: 'Please check "I have read and agree to the terms" to proceed' }),
+      termsVersion: z.string().check(z.maxLength(20)),
+      /** The version of the disclosure text shown next to the button. */
+      disclosureVersion: z.string().check(z.maxLength(20)),
+    }),
+    hl: ZLanguageTag,
+  }),
+  response: z.object({ payment: ZPaymentSummary, orderStatus: ZOrderStatus, next: ZNextAction }),
+});
+
+export const unsubscribeCheckEmail = defineEndpoint({
+  id: 'unsubscribeCheckEmail',
+  method: 'POST',
+  base: 'pay',
+  path: '/unsubscribe/check/email',
+  summary: 'Whether an address has a subscription that can be cancelled (rate limited); none: "Email not found"',
+  tags,
+  body: z.object({ email: ZEmail, hl: z.optional(ZLanguageTag) }),
+  response: z.object({ found: z.literal(true), count: z.int() }),
+});
+
+export const unsubscribeCancel = defineEndpoint({
+  id: 'unsubscribeCancel',
+  method: 'POST',
+  base: 'pay',
+  path: '/unsubscribe/cancel',
+  summary:
+    "Cancels: every running subscription of an address, or one subscription through its e-mailed link's token. Confirmed by e-mail",
+  tags,
+  body: z.object({
+    email: z.optional(ZEmail),
+    subscriptionId: z.optional(ZPublicId),
+    token: describe(z.optional(z.string().check(z.maxLength(200))), "The one-click link's token"),
+    hl: ZLanguageTag,
+  }),
+  response: z.object({
+    canceled: z.int(),
+    subscriptions: z.array(ZSubscriptionSummary),
+  }),
+});
+
+export const subscriptionInfo = defineEndpoint({
+  id: 'subscriptionInfo',
+  method: 'GET',
+  base: 'api',
+  path: '/unsubscribe/subscription/:subscriptionId',
+  summary: "One subscription's terms, for its e-mailed cancel link (the link's token is required)",
+  tags,
+  params: z.object({ subscriptionId: ZPublicId }),
+  query: z.object({ token: z.string().check(z.maxLength(200)) }),
+  response: ZSubscriptionSummary,
+});
