@@ -85,6 +85,8 @@ export default async function setup(project: TestProject) {
       MAIL_WORKER_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // The subscription tests move the server's time past a trial's reminder and end.
+      CLOCK_CONTROL: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,10 @@
-import { addPeriod, type Locale, type TBillingInterval, type TPlanId, type TSubscriptionSummary } from '@mindgauge/contract';
+import {
+  addPeriod,
+  type Locale,
+  type TBillingInterval,
+  type TPlanId,
+  type TSubscriptionSummary,
+} from '@mindgauge/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

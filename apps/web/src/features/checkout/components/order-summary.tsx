@@ -61,8 +61,8 @@ export function OrderSummary({
           <dt>{t('payment.total')}</dt>
           <dd className="order-summary__money order-summary__total">{money(lines.total)}</dd>
         </div>
-        {renews ? <p className="order-summary__renews">{renews}</p> : null}
       </dl>
+      {renews ? <p className="order-summary__renews">{renews}</p> : null}
     </section>
   );
 }
