@@ -196,6 +196,8 @@ export interface Database {
     promo_code: string | null;
     /** Set when the attempt pays the first charge of a plan (its trial, or its first period). */
     plan_id: string | null;
+    /** The processor's own subscription when it bills the plan itself (Stripe Billing). */
+    processor_subscription_ref: string | null;
     email: string;
     locale: string;
     /** JSON: terms accepted, version, time and the price shown. */
@@ -298,6 +300,12 @@ export interface Database {
     method: 'card' | 'paypal';
     /** The processor's saved payment method, charged by the scheduler at each renewal. */
     method_ref: string | null;
+    /**
+     * merchant: our scheduler charges `method_ref` at each renewal (sandbox). processor: the processor bills
+     * (Stripe Billing, `processor_ref`) and its webhooks tell us of each invoice.
+     */
+    billed_by: 'merchant' | 'processor';
+    processor_ref: string | null;
     /** trialing, active, past_due: charges continue; canceled: ended, nothing more is charged. */
     status: 'trialing' | 'active' | 'past_due' | 'canceled';
     trial_end_at: number | null;

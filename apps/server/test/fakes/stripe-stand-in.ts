@@ -64,9 +64,52 @@ export interface StandInRequest {
   status: number;
 }
 
+/** Stripe Billing's subscription, as much of it as our adapter reads (periods on the item, API 2025-03+). */
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: boolean;
+  trial_end: number | null;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: { unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } };
+    }[];
+  };
+  latest_invoice: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface StandInInvoice {
+  id: string;
+  object: 'invoice';
+  status: 'open' | 'paid';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  confirmation_secret: { client_secret: string; type: 'payment_intent' } | null;
+  lines: { object: 'list'; data: { period: { start: number; end: number } }[] };
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+}
+
 export interface StripeStandIn {
   apiBase: string;
   paymentIntents: Map<string, StandInPaymentIntent>;
+  subscriptions: Map<string, StandInSubscription>;
+  invoices: Map<string, StandInInvoice>;
+  /** Stripe's billing cycle for one subscription: the next period's invoice, charged off-session. */
+  renew(subscriptionId: string, outcome: 'paid' | 'declined'): StandInInvoice;
+  /** Stripe gives up (after failed retries) or the period of a cancelled subscription ends. */
+  end(subscriptionId: string): StandInSubscription;
   events: StandInEvent[];
   requests: StandInRequest[];
   confirm(piId: string, card: TestCard): StandInPaymentIntent;
@@ -132,6 +175,10 @@ export async function startStripeStandIn(options: {
   const paymentIntents = new Map<string, StandInPaymentIntent>();
   const charges = new Map<string, { id: string; payment_intent: string; amount: number; refunded: boolean }>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const subscriptions = new Map<string, StandInSubscription>();
+  const invoices = new Map<string, StandInInvoice>();
+  /** The invoice each invoice PaymentIntent pays. */
+  const invoiceOfIntent = new Map<string, string>();
   const outbox = eventQueue<StandInEvent>((event) => deliver(event));
   const events = outbox.events;
   const requests: StandInRequest[] = [];
@@ -218,6 +265,138 @@ export async function startStripeStandIn(options: {
     return pi;
   }
 
+  const PERIOD_SECONDS: Record<string, number> = {
+    day: 86_400,
+    week: 7 * 86_400,
+    month: 30 * 86_400,
+    year: 365 * 86_400,
+  };
+
+  function subscription(subId: string): StandInSubscription {
+    const sub = subscriptions.get(subId);
+    if (!sub) {
+      throw new ApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such subscription: '${subId}'`,
+      });
+    }
+    return sub;
+  }
+
+  function withExpand(sub: StandInSubscription, params: Record<string, unknown>): unknown {
+    const expand = Object.values((params.expand as Record<string, string> | undefined) ?? {});
+    if (!expand.some((e) => e.startsWith('latest_invoice')) || !sub.latest_invoice) return sub;
+    return { ...sub, latest_invoice: invoices.get(sub.latest_invoice) };
+  }
+
+  function newInvoice(
+    sub: StandInSubscription,
+    reason: StandInInvoice['billing_reason'],
+    amount: number,
+    period: { start: number; end: number },
+  ): { invoice: StandInInvoice; pi: StandInPaymentIntent } {
+    const currency = sub.items.data[0]?.price.currency ?? 'usd';
+    const pi = createIntent({ amount: String(amount), currency, metadata: {} });
+    const invoice: StandInInvoice = {
+      id: id('in'),
+      object: 'invoice',
+      status: 'open',
+      billing_reason: reason,
+      amount_due: amount,
+      amount_paid: 0,
+      currency,
+      attempt_count: 0,
+      next_payment_attempt: null,
+      confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
+      lines: { object: 'list', data: [{ period }] },
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    };
+    invoices.set(invoice.id, invoice);
+    invoiceOfIntent.set(pi.id, invoice.id);
+    sub.latest_invoice = invoice.id;
+    return { invoice, pi };
+  }
+
+  function createSubscription(params: Record<string, unknown>): unknown {
+    const items = Object.values((params.items as Record<string, { price_data: Record<string, unknown> }>) ?? {});
+    const priceData = items[0]?.price_data;
+    if (typeof params.customer !== 'string' || !priceData?.product)
+      throw invalid('Missing required param: items[0][price_data][product].');
+    const recurring = priceData.recurring as { interval: string; interval_count?: string };
+    const start = now();
+    const trialDays = Number(params.trial_period_days ?? 0);
+    const periodEnd =
+      trialDays > 0
+        ? start + trialDays * 86_400
+        : start + (PERIOD_SECONDS[recurring.interval] ?? 0) * Number(recurring.interval_count ?? 1);
+    const sub: StandInSubscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer: params.customer,
+      status: 'incomplete',
+      cancel_at_period_end: false,
+      trial_end: trialDays > 0 ? periodEnd : null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: periodEnd,
+            price: {
+              unit_amount: Number(priceData.unit_amount),
+              currency: String(priceData.currency),
+              recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
+            },
+          },
+        ],
+      },
+      latest_invoice: null,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+    };
+    subscriptions.set(sub.id, sub);
+    // A paid trial: the first invoice carries the trial's invoice item; without a trial, the first period.
+    const extra = Object.values(
+      (params.add_invoice_items as Record<string, { price_data: { unit_amount: string } }>) ?? {},
+    ).reduce((sum, i) => sum + Number(i.price_data.unit_amount), 0);
+    const amount = trialDays > 0 ? extra : Number(priceData.unit_amount) + extra;
+    newInvoice(sub, 'subscription_create', amount, { start, end: periodEnd });
+    queue('customer.subscription.created', sub);
+    return withExpand(sub, params);
+  }
+
+  function updateSubscription(subId: string, params: Record<string, unknown>): unknown {
+    const sub = subscription(subId);
+    if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its metadata.');
+    if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+    queue('customer.subscription.updated', sub);
+    return withExpand(sub, params);
+  }
+
+  /** The invoice a settled PaymentIntent pays: paid, and its subscription running. */
+  function settleInvoice(pi: StandInPaymentIntent): void {
+    const invoiceId = invoiceOfIntent.get(pi.id);
+    const invoice = invoiceId ? invoices.get(invoiceId) : undefined;
+    if (!invoice) return;
+    const sub = subscription(invoice.parent.subscription_details.subscription);
+    invoice.attempt_count += 1;
+    if (pi.status === 'succeeded') {
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, next_payment_attempt: null });
+      sub.status =
+        sub.trial_end && sub.trial_end > now() && invoice.billing_reason === 'subscription_create'
+          ? 'trialing'
+          : 'active';
+      queue('invoice.paid', invoice);
+    } else {
+      invoice.next_payment_attempt = now() + 86_400;
+      if (invoice.billing_reason !== 'subscription_create') sub.status = 'past_due';
+      queue('invoice.payment_failed', invoice);
+    }
+    queue('customer.subscription.updated', sub);
+  }
+
   function createRefund(params: Record<string, unknown>) {
     if (typeof params.payment_intent !== 'string') throw invalid('Missing required param: payment_intent.');
     const pi = intent(params.payment_intent);
@@ -245,6 +424,13 @@ export async function startStripeStandIn(options: {
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && match?.[1]) return intent(decodeURIComponent(match[1]));
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'POST' && path === '/v1/customers')
+      return { id: id('cus'), object: 'customer', email: params.email };
+    if (method === 'POST' && path === '/v1/products') return { id: id('prod'), object: 'product', name: params.name };
+    if (method === 'POST' && path === '/v1/subscriptions') return createSubscription(params);
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && sub?.[1]) return withExpand(subscription(decodeURIComponent(sub[1])), params);
+    if (method === 'POST' && sub?.[1]) return updateSubscription(decodeURIComponent(sub[1]), params);
     throw new ApiError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}).`,
@@ -276,7 +462,7 @@ export async function startStripeStandIn(options: {
       );
       return;
     }
-    const params = method === 'POST' ? parseForm(raw) : {};
+    const params = method === 'POST' ? parseForm(raw) : parseForm((req.url ?? '').split('?')[1] ?? '');
     // The SDK encodes the same parameters the same way, so the raw body identifies them.
     const fingerprint = `${method} ${path} ${raw}`;
     if (key && method === 'POST') {
@@ -349,12 +535,41 @@ export async function startStripeStandIn(options: {
       if (outcome.type === 'card_error') outcome.charge = chargeId;
       queue('payment_intent.payment_failed', pi);
     }
+    settleInvoice(pi);
     return pi;
   }
 
   return {
     apiBase: `http://127.0.0.1:${port}`,
     paymentIntents,
+    subscriptions,
+    invoices,
+    renew(subscriptionId, outcome) {
+      const sub = subscription(subscriptionId);
+      const item = sub.items.data[0];
+      if (!item) throw new Error('subscription without item');
+      const start = item.current_period_end;
+      const end = start + (PERIOD_SECONDS[item.price.recurring.interval] ?? 0) * item.price.recurring.interval_count;
+      const { invoice, pi } = newInvoice(sub, 'subscription_cycle', item.price.unit_amount, { start, end });
+      if (outcome === 'paid') {
+        Object.assign(item, { current_period_start: start, current_period_end: end });
+        settle(pi, 'succeeded');
+      } else {
+        settle(pi, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        });
+      }
+      return invoice;
+    },
+    end(subscriptionId) {
+      const sub = subscription(subscriptionId);
+      sub.status = 'canceled';
+      queue('customer.subscription.deleted', sub);
+      return sub;
+    },
     events,
     requests,
     confirm(piId, card) {

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { ZEmail, ZIsoDateTime, ZLanguageTag } from '../fields';
+import { ZEmail, ZLanguageTag } from '../fields';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
 import {

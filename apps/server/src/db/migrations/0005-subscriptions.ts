@@ -36,6 +36,7 @@ export function subscriptions(dialect: Dialect) {
         .execute();
 
       await db.schema.alterTable('payments').addColumn('plan_id', 'text').execute();
+      await db.schema.alterTable('payments').addColumn('processor_subscription_ref', 'text').execute();
       await db.schema
         .alterTable('sandbox_payments')
         .addColumn('save_method', 'integer', (c) => c.notNull().defaultTo(0))
@@ -68,6 +69,8 @@ export function subscriptions(dialect: Dialect) {
         .addColumn('provider', 'text', (c) => c.notNull())
         .addColumn('method', 'text', (c) => c.notNull())
         .addColumn('method_ref', 'text')
+        .addColumn('billed_by', 'text', (c) => c.notNull())
+        .addColumn('processor_ref', 'text')
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('trial_end_at', ms)
         .addColumn('period_no', 'integer', (c) => c.notNull())
@@ -81,6 +84,11 @@ export function subscriptions(dialect: Dialect) {
         .addColumn('locked_until', ms)
         .addColumn('created_at', ms, (c) => c.notNull())
         .addColumn('updated_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('subscriptions_processor_ref_idx')
+        .on('subscriptions')
+        .columns(['provider', 'processor_ref'])
         .execute();
       await db.schema.createIndex('subscriptions_due_idx').on('subscriptions').columns(['next_run_at']).execute();
       await db.schema.createIndex('subscriptions_email_idx').on('subscriptions').columns(['email']).execute();
@@ -107,6 +115,7 @@ export function subscriptions(dialect: Dialect) {
         await db.schema.dropTable(t).ifExists().execute();
       await db.schema.alterTable('sandbox_payments').dropColumn('payment_method_id').execute();
       await db.schema.alterTable('sandbox_payments').dropColumn('save_method').execute();
+      await db.schema.alterTable('payments').dropColumn('processor_subscription_ref').execute();
       await db.schema.alterTable('payments').dropColumn('plan_id').execute();
     },
   };

@@ -25,6 +25,7 @@ import {
   type PaymentProvider,
   type ProviderPaymentState,
   ProviderUnavailableError,
+  type RecurringTerms,
   WebhookSignatureError,
 } from './providers/payment-provider';
 import type { ProviderRegistry } from './providers/provider-registry';
@@ -127,7 +128,10 @@ export function paymentService(d: PaymentDeps) {
           .select(['order_number', 'exam_id'])
           .where('order_number', '=', p.order_number)
           .executeTakeFirstOrThrow();
-        const sub = plan ? await d.subscriptions.startInTransaction(trx, p, plan, savedMethodRef, now) : null;
+        const billing = provider(p).billsRecurring
+          ? { billedBy: 'processor' as const, processorRef: p.processor_subscription_ref }
+          : { billedBy: 'merchant' as const, processorRef: null };
+        const sub = plan ? await d.subscriptions.startInTransaction(trx, p, plan, savedMethodRef, billing, now) : null;
         await enqueueMail(
           trx,
           {
@@ -156,6 +160,24 @@ export function paymentService(d: PaymentDeps) {
     });
     if (becamePaid) d.kickMail();
     else await refundIfDuplicate(p.id);
+  }
+
+  /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
+  function recurringTerms(p: PaymentRow): RecurringTerms {
+    const c = JSON.parse(p.consent) as {
+      shownRecurringAmount: number;
+      interval: RecurringTerms['interval'];
+      intervalCount: number;
+      trialDays: number;
+    };
+    return {
+      planId: p.plan_id ?? '',
+      title: d.translator.t(p.locale as Locale, `catalog:plans.${p.plan_id}.title`),
+      amountMinor: c.shownRecurringAmount,
+      interval: c.interval,
+      intervalCount: c.intervalCount,
+      trialDays: c.trialDays,
+    };
   }
 
   /**
@@ -220,6 +242,7 @@ export function paymentService(d: PaymentDeps) {
       description: `Mindgauge — ${d.translator.t(p.locale as Locale, p.plan_id ? `catalog:plans.${p.plan_id}.title` : `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
       locale: p.locale,
       saveMethod: p.plan_id !== null,
+      ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
       returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
       cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
         ...back,
@@ -267,6 +290,7 @@ export function paymentService(d: PaymentDeps) {
       method: input.method,
       promo_code: null,
       plan_id: null,
+      processor_subscription_ref: null,
       email: input.email.toLowerCase(),
       locale: input.hl,
       // Written only with the processor's answer (its id and status), in startAttempt.
@@ -306,6 +330,7 @@ export function paymentService(d: PaymentDeps) {
       (await d.repo.insertAttempt({
         ...row,
         provider_ref: made.ref,
+        processor_subscription_ref: made.subscriptionRef ?? null,
         status: made.status === 'requires_action' ? 'requires_action' : 'processing',
       }));
     if (order.email !== row.email) await d.orders.setEmail(order.order_number, row.email, d.clock.now());
@@ -385,7 +410,7 @@ export function paymentService(d: PaymentDeps) {
       if ('done' in open) return open.done;
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
-      if (!prov?.chargeSaved) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      if (!prov?.chargeSaved && !prov?.billsRecurring) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       const { country, item } = await d.plans.plan(order.exam_id, input.planId, input.country);
       const plan = d.plans.present(item, input.hl);
       if (
@@ -454,6 +479,8 @@ export function paymentService(d: PaymentDeps) {
           await refundIfDuplicate(p.id);
         }
       }
+      // Invoices and subscription changes of a processor that bills plans itself (renewals, failures, ends).
+      if (event.subscriptionRef) await d.subscriptions.syncWithProcessor(prov, event.subscriptionRef);
       await d.repo.markEventProcessed(prov.name, event.eventId, d.clock.now());
       return { received: true, duplicate: false };
     },

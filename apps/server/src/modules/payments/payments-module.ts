@@ -84,6 +84,7 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
   const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
   const subscriptions = subscriptionService({
     repo: subscriptionRepo,
+    providers,
     clock,
     links: cancelLinks({
       publicUrl: env.PUBLIC_URL,

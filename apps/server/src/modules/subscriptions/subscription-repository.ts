@@ -23,6 +23,14 @@ export function subscriptionRepository(db: Kysely<Database>) {
     find(id: string): Promise<SubscriptionRow | undefined> {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    findByProcessorRef(provider: string, ref: string): Promise<SubscriptionRow | undefined> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('provider', '=', provider as SubscriptionRow['provider'])
+        .where('processor_ref', '=', ref)
+        .executeTakeFirst();
+    },
     latestForOrder(orderNumber: string): Promise<SubscriptionRow | undefined> {
       return db
         .selectFrom('subscriptions')

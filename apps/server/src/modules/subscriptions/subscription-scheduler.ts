@@ -228,7 +228,14 @@ export function subscriptionScheduler(d: SchedulerDeps) {
       sub = await sendReminder(sub, now);
     }
     let next: number | null = null;
-    if (now >= sub.current_period_end) {
+    if (now >= sub.current_period_end && sub.billed_by === 'processor') {
+      // The processor bills; its webhooks advance the period. Asking it here covers a webhook that never came,
+      // and asks again hourly until its invoice is settled.
+      const prov = d.providers.byName(sub.provider);
+      if (prov && sub.processor_ref) await d.subscriptions.syncWithProcessor(prov, sub.processor_ref);
+      sub = (await d.repo.find(sub.id)) ?? sub;
+      if (now >= sub.current_period_end) next = now + 3_600_000;
+    } else if (now >= sub.current_period_end) {
       next = await renew(sub, now);
       sub = (await d.repo.find(sub.id)) ?? sub;
     }

@@ -12,6 +12,8 @@ import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
+import type { PaymentProvider } from '../payments/providers/payment-provider';
+import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { CancelLinks } from './cancel-links';
 import type { PricedPlan } from './plan-catalog';
@@ -29,6 +31,7 @@ export const CANCEL_RULES = {
 
 export interface SubscriptionDeps {
   repo: SubscriptionRepository;
+  providers: ProviderRegistry;
   clock: Clock;
   links: CancelLinks;
   mailDomain: string;
@@ -94,6 +97,17 @@ export function subscriptionService(d: SubscriptionDeps) {
     const now = d.clock.now();
     const done: SubscriptionRow[] = [];
     for (const s of subs) {
+      // A processor that bills the plan itself is told first: if it cannot be reached, nothing is promised.
+      if (s.billed_by === 'processor' && s.processor_ref && s.cancel_requested_at === null) {
+        const prov = d.providers.byName(s.provider);
+        if (!prov?.cancelSubscription) throw new AppError('PAYMENT_PROVIDER_ERROR');
+        const ref = s.processor_ref;
+        try {
+          await prov.cancelSubscription(ref);
+        } catch {
+          throw new AppError('PAYMENT_PROVIDER_ERROR');
+        }
+      }
       const changed = await d.repo.db.transaction().execute(async (trx) => {
         const res = await trx
           .updateTable('subscriptions')
@@ -136,6 +150,117 @@ export function subscriptionService(d: SubscriptionDeps) {
     return sub;
   }
 
+  /**
+   * Follows a processor that bills the plan itself (Stripe Billing): asked for its current state (never an
+   * event's copy), a paid renewal invoice advances the period once (its invoice id is the charge's id) with a
+   * receipt; a failed one marks the plan past due with a notice; an ended subscription ends ours.
+   */
+  async function syncWithProcessor(prov: PaymentProvider, ref: string): Promise<void> {
+    const sub = await d.repo.findByProcessorRef(prov.name, ref);
+    if (!sub || !prov.retrieveSubscription) return;
+    const state = await prov.retrieveSubscription(ref);
+    const now = d.clock.now();
+    const inv = state.latestInvoice;
+    const renewal = inv && inv.billingReason !== 'subscription_create' ? inv : null;
+    const cancelLink = d.links.forSubscription(sub, sub.locale);
+    let mailed = false;
+    await d.repo.db.transaction().execute(async (trx) => {
+      if (renewal?.status === 'paid' && renewal.periodStart >= sub.current_period_end - 60_000) {
+        const inserted = await trx
+          .insertInto('subscription_charges')
+          .values({
+            id: renewal.id,
+            subscription_id: sub.id,
+            period_no: sub.period_no + 1,
+            attempt: renewal.attemptCount,
+            amount_minor: renewal.amountMinor,
+            currency: renewal.currency,
+            status: 'succeeded',
+            provider_ref: renewal.id,
+            failure_code: null,
+            created_at: now,
+            settled_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+          await trx
+            .updateTable('subscriptions')
+            .set({
+              status: 'active',
+              period_no: sub.period_no + 1,
+              current_period_start: renewal.periodStart,
+              current_period_end: renewal.periodEnd,
+              failed_attempts: 0,
+              updated_at: now,
+            })
+            .where('id', '=', sub.id)
+            .where('period_no', '=', sub.period_no)
+            .execute();
+          await enqueueMail(
+            trx,
+            {
+              template: 'renewalReceipt',
+              locale: sub.locale as Locale,
+              to: sub.email,
+              dedupeKey: `receipt:${renewal.id}`,
+              payload: {
+                ...planTerms(sub, cancelLink),
+                chargeId: renewal.id,
+                paidAt: now,
+                periodStart: renewal.periodStart,
+                periodEnd: renewal.periodEnd,
+                trialConverted: sub.status === 'trialing',
+              },
+            },
+            now,
+            d.mailDomain,
+          );
+          mailed = true;
+        }
+      } else if (renewal?.status === 'open' && renewal.attemptCount > 0 && state.status !== 'canceled') {
+        const res = await trx
+          .updateTable('subscriptions')
+          .set({ status: 'past_due', failed_attempts: renewal.attemptCount, updated_at: now })
+          .where('id', '=', sub.id)
+          .where('failed_attempts', '<', renewal.attemptCount)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 1) {
+          await enqueueMail(
+            trx,
+            {
+              template: 'renewalFailed',
+              locale: sub.locale as Locale,
+              to: sub.email,
+              dedupeKey: `renewal-failed:${renewal.id}:${renewal.attemptCount}`,
+              payload: { ...planTerms(sub, cancelLink), retryAt: renewal.nextAttemptAt },
+            },
+            now,
+            d.mailDomain,
+          );
+          mailed = true;
+        }
+      }
+      if (state.status === 'canceled') {
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: 'canceled', ended_at: now, next_run_at: null, updated_at: now })
+          .where('id', '=', sub.id)
+          .where('status', '!=', 'canceled')
+          .execute();
+      } else if (state.cancelAtPeriodEnd) {
+        // Cancelled at the processor (its dashboard, say): no further charge here either.
+        await trx
+          .updateTable('subscriptions')
+          .set({ cancel_requested_at: now, next_run_at: state.currentPeriodEnd, updated_at: now })
+          .where('id', '=', sub.id)
+          .where('cancel_requested_at', 'is', null)
+          .execute();
+      }
+    });
+    if (mailed) d.kickMail();
+  }
+
   return {
     summary,
 
@@ -148,6 +273,7 @@ export function subscriptionService(d: SubscriptionDeps) {
       p: FirstPayment,
       priced: PricedPlan,
       methodRef: string | null,
+      billing: { billedBy: SubscriptionRow['billed_by']; processorRef: string | null },
       now: number,
     ): Promise<SubscriptionRow> {
       const { plan, price } = priced;
@@ -169,6 +295,8 @@ export function subscriptionService(d: SubscriptionDeps) {
         provider: p.provider,
         method: p.method,
         method_ref: methodRef,
+        billed_by: billing.billedBy,
+        processor_ref: billing.processorRef,
         status: trial ? 'trialing' : 'active',
         trial_end_at: trial ? end : null,
         period_no: 0,
@@ -193,6 +321,8 @@ export function subscriptionService(d: SubscriptionDeps) {
     },
 
     cancelLink: (s: SubscriptionRow, locale: string) => d.links.forSubscription(s, locale),
+
+    syncWithProcessor: (prov: PaymentProvider, ref: string) => syncWithProcessor(prov, ref),
 
     async forOrder(orderNumber: string): Promise<TSubscriptionSummary | null> {
       const s = await d.repo.latestForOrder(orderNumber);

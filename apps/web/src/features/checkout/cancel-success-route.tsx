@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
-import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
@@ -17,7 +16,6 @@ export function loader({ params }: LoaderFunctionArgs) {
 /** "Cancellation successful": nothing more is charged, until when access lasts, and the e-mail to come. */
 export function Component() {
   const { t } = useTranslation(['checkout']);
-  const scope = useScope();
   const locale = useLocale();
   const [search] = useSearchParams();
   const until = Date.parse(search.get('until') ?? '');

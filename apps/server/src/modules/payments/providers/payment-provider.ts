@@ -26,6 +26,41 @@ export interface CreateChargeInput {
   cancelUrl: string;
   /** The payer agreed to later charges (a plan's renewals): the processor keeps the method for them. */
   saveMethod?: boolean;
+  /**
+   * Set for a plan's first payment. Processors that bill plans themselves (`billsRecurring`) start their own
+   * subscription with these terms; the payment is then its first invoice (the trial's price or first period).
+   */
+  recurring?: RecurringTerms;
+}
+
+export interface RecurringTerms {
+  planId: string;
+  title: string;
+  amountMinor: number;
+  interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+  intervalCount: number;
+  trialDays: number;
+}
+
+/** A processor's subscription as it stands (Stripe Billing): our records follow it, never an event's copy. */
+export interface ProcessorSubscriptionState {
+  ref: string;
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  latestInvoice: {
+    id: string;
+    status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    /** subscription_create (the first payment, settled like any checkout), subscription_cycle (a renewal)... */
+    billingReason: string;
+    amountMinor: number;
+    currency: string;
+    attemptCount: number;
+    nextAttemptAt: number | null;
+    periodStart: number;
+    periodEnd: number;
+  } | null;
 }
 
 /** A charge the merchant starts without the payer present: a plan's renewal on the saved method. */
@@ -42,6 +77,8 @@ export interface SavedChargeInput {
 export interface ProviderCharge {
   /** The processor's id: PaymentIntent id, PayPal order id, sandbox payment id. Unique per processor. */
   ref: string;
+  /** The processor's subscription this payment starts (processors that bill plans themselves). */
+  subscriptionRef?: string;
   status: ProviderStatus;
   /** What the browser does next; rebuilt from the processor on a repeated call. */
   next: TNextAction;
@@ -65,6 +102,8 @@ export interface ProviderEvent {
   type: string;
   /** The payment it concerns (null for event types we do not act on). */
   ref: string | null;
+  /** The processor's subscription it concerns (invoices, subscription changes), if any. */
+  subscriptionRef?: string | null;
 }
 
 export interface PaymentProvider {
@@ -83,6 +122,11 @@ export interface PaymentProvider {
    * whose recurring billing we do not drive ourselves.
    */
   chargeSaved?(input: SavedChargeInput): Promise<ProviderPaymentState>;
+  /** Whether this processor bills plans itself (Stripe Billing); our scheduler then only reminds and mirrors. */
+  readonly billsRecurring?: boolean;
+  retrieveSubscription?(ref: string): Promise<ProcessorSubscriptionState>;
+  /** Stops the processor's subscription at the end of the paid period; idempotent. */
+  cancelSubscription?(ref: string): Promise<void>;
   /** Verifies a webhook's signature over the raw body; throws WebhookSignatureError when it fails. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }

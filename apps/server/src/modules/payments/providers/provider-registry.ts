@@ -33,8 +33,8 @@ export function providerRegistry(
       ...(paypal ? [{ method: 'paypal' as const, provider: paypal.name, publishableKey: null }] : []),
     ],
     recurringMethods: () => [
-      ...(card?.chargeSaved ? (['card'] as const) : []),
-      ...(paypal?.chargeSaved ? (['paypal'] as const) : []),
+      ...(card?.chargeSaved || card?.billsRecurring ? (['card'] as const) : []),
+      ...(paypal?.chargeSaved || paypal?.billsRecurring ? (['paypal'] as const) : []),
     ],
   };
 }

@@ -3,11 +3,13 @@ import Stripe from 'stripe';
 import {
   type CreateChargeInput,
   type PaymentProvider,
+  type ProcessorSubscriptionState,
   type ProviderCharge,
   type ProviderEvent,
   type ProviderPaymentState,
   type ProviderStatus,
   ProviderUnavailableError,
+  type RecurringTerms,
   STRIPE_ZERO_DECIMAL,
   WebhookSignatureError,
 } from './payment-provider';
@@ -120,11 +122,81 @@ export function stripeProvider(config: StripeProviderConfig): PaymentProvider {
     }
   }
 
+  /**
+   * A plan through Stripe Billing: a customer, a product, and a subscription with the plan's price and trial
+   * days; a paid trial is an invoice item on the first invoice. The subscription starts incomplete and its
+   * first invoice's PaymentIntent is confirmed by the Payment Element like any payment. Every call is keyed
+   * by our payment id, so a retried checkout makes nothing twice.
+   */
+  async function startSubscription(input: CreateChargeInput, terms: RecurringTerms): Promise<ProviderCharge> {
+    const currency = input.currency.toLowerCase();
+    const key = input.paymentId;
+    try {
+      const customer = await stripe.customers.create(
+        { email: input.email, metadata: { orderNumber: input.orderNumber } },
+        { idempotencyKey: `customer-${key}` },
+      );
+      const product = await stripe.products.create(
+        { name: `Mindgauge — ${terms.title}`, metadata: { planId: terms.planId } },
+        { idempotencyKey: `product-${key}` },
+      );
+      const sub = await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [
+            {
+              price_data: {
+                currency,
+                product: product.id,
+                unit_amount: toStripeAmount(terms.amountMinor, input.currency),
+                recurring: {
+                  interval:
+                    terms.interval.toLowerCase() as Stripe.SubscriptionCreateParams.Item.PriceData.Recurring.Interval,
+                  interval_count: terms.intervalCount,
+                },
+              },
+            },
+          ],
+          ...(terms.trialDays > 0
+            ? {
+                trial_period_days: terms.trialDays,
+                add_invoice_items: [
+                  {
+                    price_data: {
+                      currency,
+                      product: product.id,
+                      unit_amount: toStripeAmount(input.amountMinor, input.currency),
+                    },
+                  },
+                ],
+              }
+            : {}),
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+          metadata: { orderNumber: input.orderNumber, paymentId: input.paymentId },
+        },
+        { idempotencyKey: `subscription-${key}` },
+      );
+      const invoice = sub.latest_invoice as Stripe.Invoice | null;
+      const secret = invoice?.confirmation_secret?.client_secret;
+      // A PaymentIntent's client secret is `{id}_secret_{…}`: the first invoice's payment is that intent.
+      const piId = secret?.split('_secret_')[0];
+      if (!piId) throw new ProviderUnavailableError(`stripe subscription ${sub.id} has no first payment`);
+      return { ...charge(await retrieveIntent(piId)), subscriptionRef: sub.id };
+    } catch (err) {
+      throw wrapError(err, 'subscription create');
+    }
+  }
+
   return {
     name: 'stripe',
 
+    billsRecurring: true,
+
     async createCharge(input: CreateChargeInput): Promise<ProviderCharge> {
       if (input.method !== 'card') throw new Error(`stripe provider cannot take method ${input.method}`);
+      if (input.recurring) return startSubscription(input, input.recurring);
       let pi: Stripe.Response<Stripe.PaymentIntent>;
       try {
         pi = await stripe.paymentIntents.create(
@@ -169,6 +241,24 @@ export function stripeProvider(config: StripeProviderConfig): PaymentProvider {
       }
     },
 
+    async retrieveSubscription(ref: string): Promise<ProcessorSubscriptionState> {
+      try {
+        return subscriptionState(await stripe.subscriptions.retrieve(ref, { expand: ['latest_invoice'] }));
+      } catch (err) {
+        throw wrapError(err, 'subscription retrieve');
+      }
+    },
+
+    async cancelSubscription(ref: string): Promise<void> {
+      try {
+        await stripe.subscriptions.update(ref, { cancel_at_period_end: true });
+      } catch (err) {
+        // Already ended at Stripe: nothing more can be charged, which is what cancelling asks.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return;
+        throw wrapError(err, 'subscription cancel');
+      }
+    },
+
     async verifyWebhook(rawBody, headers): Promise<ProviderEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '')
@@ -184,7 +274,12 @@ export function stripeProvider(config: StripeProviderConfig): PaymentProvider {
       } catch (err) {
         throw new WebhookSignatureError(err instanceof Error ? err.message : undefined);
       }
-      return { eventId: event.id, type: event.type, ref: eventRef(event.type, event.data.object) };
+      return {
+        eventId: event.id,
+        type: event.type,
+        ref: eventRef(event.type, event.data.object),
+        subscriptionRef: eventSubscription(event),
+      };
     },
   };
 }
@@ -196,4 +291,54 @@ function eventRef(type: string, object: unknown): string | null {
   if (!field) return null;
   const value: unknown = (object as Record<string, unknown>)[field];
   return typeof value === 'string' ? value : null;
+}
+
+/** The subscription an invoice or subscription event concerns. */
+function eventSubscription(event: Stripe.Event): string | null {
+  if (event.type.startsWith('customer.subscription.')) return (event.data.object as Stripe.Subscription).id;
+  if (event.type.startsWith('invoice.')) return invoiceSubscription(event.data.object as Stripe.Invoice);
+  return null;
+}
+
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  const sub = invoice.parent?.subscription_details?.subscription;
+  if (!sub) return null;
+  return typeof sub === 'string' ? sub : sub.id;
+}
+
+const INTERVALS = new Set(['trialing', 'active', 'past_due', 'canceled', 'incomplete']);
+
+/** Stripe's subscription reduced to what our records follow; periods are on the item since API 2025-03. */
+function subscriptionState(sub: Stripe.Subscription): ProcessorSubscriptionState {
+  const item = sub.items.data[0];
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  const line = invoice?.lines.data[0];
+  const status = INTERVALS.has(sub.status)
+    ? (sub.status as ProcessorSubscriptionState['status'])
+    : sub.status === 'unpaid' || sub.status === 'incomplete_expired'
+      ? 'canceled'
+      : 'past_due';
+  return {
+    ref: sub.id,
+    status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodStart: (item?.current_period_start ?? 0) * 1000,
+    currentPeriodEnd: (item?.current_period_end ?? 0) * 1000,
+    latestInvoice: invoice
+      ? {
+          id: invoice.id ?? '',
+          status: (invoice.status ?? 'draft') as NonNullable<ProcessorSubscriptionState['latestInvoice']>['status'],
+          billingReason: invoice.billing_reason ?? '',
+          amountMinor: fromStripeAmount(
+            invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+            invoice.currency,
+          ),
+          currency: invoice.currency.toUpperCase(),
+          attemptCount: invoice.attempt_count,
+          nextAttemptAt: invoice.next_payment_attempt ? invoice.next_payment_attempt * 1000 : null,
+          periodStart: (line?.period.start ?? 0) * 1000,
+          periodEnd: (line?.period.end ?? 0) * 1000,
+        }
+      : null,
+  };
 }

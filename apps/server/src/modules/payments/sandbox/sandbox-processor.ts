@@ -128,7 +128,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
   /** A payment made with "keep this method for later charges" leaves a saved method behind (once). */
   async function keepMethodIfAsked(id: string, now: number): Promise<void> {
     const p = await get(id);
-    if (!p || p.save_method !== 1 || p.payment_method_id) return;
+    if (p?.save_method !== 1 || p.payment_method_id) return;
     const methodId = publicId('pm_');
     await db
       .insertInto('sandbox_payment_methods')
