@@ -28,6 +28,7 @@ import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
+import { seedPackages } from './modules/extras/seed-packages';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { outboxRepository } from './modules/mail/outbox-repository';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await seedContent(db.kysely, translator, clock.now());
     await seedCatalog(db.kysely, translator, clock.now());
     await seedPlans(db.kysely);
+    await seedPackages(db.kysely);
   }
 
   const app = Fastify({
@@ -193,7 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps, links);
+  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   if (clock instanceof OffsetClock) {

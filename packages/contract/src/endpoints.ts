@@ -1,6 +1,7 @@
 import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as exam from './api/exam';
+import * as extras from './api/extras';
 import * as report from './api/report';
 import * as subscription from './api/subscription';
 import * as support from './api/support';
@@ -43,6 +44,18 @@ export const endpoints = {
   unsubscribeCheckEmail: subscription.unsubscribeCheckEmail,
   unsubscribeCancel: subscription.unsubscribeCancel,
   subscriptionInfo: subscription.subscriptionInfo,
+  stepPackage: extras.stepPackage,
+  secondPhaseOrder: extras.secondPhaseOrder,
+  extraPackageList: extras.extraPackageList,
+  buySkuPackage: extras.buySkuPackage,
+  buyWrongQuestion: extras.buyWrongQuestion,
+  buyPresentedExam: extras.buyPresentedExam,
+  submitExtraOrder: extras.submitExtraOrder,
+  createVipPayment: extras.createVipPayment,
+  buyPlanSku: extras.buyPlanSku,
+  vipStatus: extras.vipStatus,
+  presenterList: extras.presenterList,
+  redeemGift: extras.redeemGift,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -198,6 +198,8 @@ export interface Database {
     plan_id: string | null;
     /** The processor's own subscription when it bills the plan itself (Stripe Billing). */
     processor_subscription_ref: string | null;
+    /** Set when the attempt pays an extra after the first payment (its package id). */
+    package_id: string | null;
     email: string;
     locale: string;
     /** JSON: terms accepted, version, time and the price shown. */
@@ -337,5 +339,39 @@ export interface Database {
     failure_code: string | null;
     created_at: number;
     settled_at: number | null;
+  };
+  package_prices: {
+    exam_id: number;
+    package_id: string;
+    country: string;
+    currency: string;
+    amount_minor: number;
+  };
+  /** What an order has unlocked beyond its tier (extras bought after the first payment). */
+  order_entitlements: {
+    order_number: string;
+    entitlement: string;
+    payment_id: string;
+    created_at: number;
+  };
+  /** A test given to another person (the "presented exam"): redeemed once, on the recipient's order. */
+  gift_codes: {
+    code: string;
+    exam_id: number;
+    sku_id: string;
+    from_order_number: string;
+    payment_id: string;
+    redeemed_order_number: string | null;
+    redeemed_at: number | null;
+    created_at: number;
+  };
+  vip_memberships: {
+    id: string;
+    email: string;
+    order_number: string;
+    payment_id: string;
+    starts_at: number;
+    ends_at: number;
+    created_at: number;
   };
 }

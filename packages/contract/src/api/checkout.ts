@@ -184,6 +184,7 @@ export const ZPaymentSummary = z.object({
   paymentId: ZPublicId,
   skuId: describe(ZSkuId, 'The report tier the payment unlocks'),
   planId: describe(z.nullable(ZPlanId), 'Set when the payment starts a plan'),
+  packageId: describe(z.nullable(z.string()), 'Set when the payment buys an extra after the first payment'),
   method: ZPaymentMethod,
   status: ZPaymentStatus,
   failureCode: describe(

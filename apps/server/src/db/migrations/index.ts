@@ -5,6 +5,7 @@ import { examSessions } from './0002-exam-sessions';
 import { sessionCountry } from './0003-session-country';
 import { checkout } from './0004-checkout';
 import { subscriptions } from './0005-subscriptions';
+import { extras } from './0006-extras';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0003-session-country': sessionCountry(),
         '0004-checkout': checkout(dialect),
         '0005-subscriptions': subscriptions(dialect),
+        '0006-extras': extras(dialect),
       };
     },
   };

@@ -93,15 +93,25 @@ export function examRepository(db: Kysely<Database>) {
     findOrderBySession(sessionId: string) {
       return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },
-    /** What a tier unlocks (the report shows only these parts). */
-    async entitlements(examId: number, skuId: string): Promise<string[]> {
-      const row = await db
-        .selectFrom('skus')
-        .select('entitlements')
-        .where('exam_id', '=', examId)
-        .where('sku_id', '=', skuId)
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.entitlements) as string[]) : [];
+    /** What an order unlocks: its tier's parts and the extras bought after (the report shows only these). */
+    async entitlements(order: { order_number: string; exam_id: number; sku_id: string | null }): Promise<string[]> {
+      const [tier, extras] = await Promise.all([
+        order.sku_id
+          ? db
+              .selectFrom('skus')
+              .select('entitlements')
+              .where('exam_id', '=', order.exam_id)
+              .where('sku_id', '=', order.sku_id)
+              .executeTakeFirst()
+          : undefined,
+        db
+          .selectFrom('order_entitlements')
+          .select('entitlement')
+          .where('order_number', '=', order.order_number)
+          .execute(),
+      ]);
+      const own = tier ? (JSON.parse(tier.entitlements) as string[]) : [];
+      return [...new Set([...own, ...extras.map((e) => e.entitlement)])];
     },
     findOrder(orderNumber: string) {
       return db.selectFrom('exam_orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();

@@ -98,7 +98,7 @@ export function examService(d: ExamDeps) {
   async function reportSummary(order: OrderRow, session: SessionRow & { result: string }): Promise<TReportSummary> {
     const r = JSON.parse(session.result) as IqValidResult;
     const locale = (order.locale as Locale) ?? 'en';
-    const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
+    const entitlements = await d.repo.entitlements(order);
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
     const tr = (key: string) => d.translator.t(locale, key.replace('.', ':'));
     return {

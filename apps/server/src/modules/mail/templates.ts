@@ -319,6 +319,92 @@ const templates = {
       });
     },
   },
+  extraReceipt: {
+    payload: z.object({
+      packageId: z.string(),
+      orderNumber: z.string(),
+      amountMinor: z.number().int(),
+      currency: z.string(),
+      method: z.enum(['card', 'paypal']),
+      paidAt: z.number(),
+      reportUrl: z.string(),
+      giftUrl: z.string().nullable(),
+      vipUntil: z.number().nullable(),
+    }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: {
+        packageId: string;
+        orderNumber: string;
+        amountMinor: number;
+        currency: string;
+        method: 'card' | 'paypal';
+        paidAt: number;
+        reportUrl: string;
+        giftUrl: string | null;
+        vipUntil: number | null;
+      },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const item = tt(`catalog:packages.${p.packageId}.title`);
+      const amount = formatMoney(p.amountMinor, p.currency);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:extraReceipt.subject', { item }),
+        preheader: tt('email:extraReceipt.preheader', { item, amount }),
+        blocks: [
+          { text: tt('email:extraReceipt.intro', { item }) },
+          ...(p.giftUrl
+            ? [
+                { text: tt('email:extraReceipt.gift') },
+                { link: { label: tt('email:extraReceipt.giftLink'), href: p.giftUrl } },
+              ]
+            : []),
+          ...(p.vipUntil ? [{ text: tt('email:extraReceipt.vip', { date: longDate(locale, p.vipUntil) }) }] : []),
+          { link: { label: tt('email:reportReady.open'), href: p.reportUrl } },
+          { text: tt('email:reportReady.receiptTitle') },
+          { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
+          { text: tt('email:extraReceipt.item', { item, amount }) },
+          { text: tt('email:reportReady.receiptMethod', { method: tt(`email:reportReady.methods.${p.method}`) }) },
+          { text: tt('email:reportReady.receiptDate', { date: longDate(locale, p.paidAt) }) },
+          { text: tt('email:extraReceipt.oneTime') },
+        ],
+      });
+    },
+  },
+  giftRedeemed: {
+    payload: z.object({
+      orderNumber: z.string(),
+      skuId: z.string(),
+      reportUrl: z.string(),
+      expiresInDays: z.number().int(),
+    }),
+    render(
+      t: Translator,
+      locale: Locale,
+      p: { orderNumber: string; skuId: string; reportUrl: string; expiresInDays: number },
+      siteUrl: string,
+    ) {
+      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+      const tier = tt(`catalog:skus.${p.skuId}.title`);
+      return renderLayout(t, {
+        locale,
+        siteUrl,
+        subject: tt('email:reportReady.subject'),
+        preheader: tt('email:giftRedeemed.preheader', { tier }),
+        blocks: [
+          { text: tt('email:giftRedeemed.intro', { tier }) },
+          { link: { label: tt('email:reportReady.open'), href: p.reportUrl } },
+          { text: tt('email:reportReady.linkNote', { days: p.expiresInDays }) },
+          { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
+          { text: tt('email:giftRedeemed.free') },
+        ],
+      });
+    },
+  },
 } as const;
 
 export type TemplateName = keyof typeof templates;

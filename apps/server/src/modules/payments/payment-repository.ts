@@ -31,11 +31,23 @@ export function paymentRepository(db: Kysely<Database>) {
         .where('provider_ref', '=', ref)
         .executeTakeFirst();
     },
+    /** An order's payments for one extra, oldest first. */
+    forOrderPackage(orderNumber: string, packageId: string): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .where('package_id', '=', packageId)
+        .orderBy('created_at')
+        .execute();
+    },
+    /** The order's latest payment for the order itself (extras bought after it are not counted). */
     latestForOrder(orderNumber: string): Promise<PaymentRow | undefined> {
       return db
         .selectFrom('payments')
         .selectAll()
         .where('order_number', '=', orderNumber)
+        .where('package_id', 'is', null)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { pageUrl } from '../../lib/page-url';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
+import { grantExtra } from '../extras/grant-extra';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
 import type { ReportLinks } from '../report/report-links';
@@ -63,6 +64,7 @@ function summary(p: PaymentRow): TPaymentSummary {
     paymentId: p.id,
     skuId: p.sku_id as TSkuId,
     planId: (p.plan_id as TPlanId | null) ?? null,
+    packageId: p.package_id,
     method: p.method,
     status: p.status,
     failureCode: p.failure_code,
@@ -117,6 +119,7 @@ export function paymentService(d: PaymentDeps) {
    * webhook, status check and reconciliation gets here first, in any order, any number of times.
    */
   async function settle(p: PaymentRow, savedMethodRef: string | null): Promise<void> {
+    if (p.package_id) return settleExtra(p);
     const now = d.clock.now();
     // Read before the transaction: a plan's price row (cached) is not worth holding a write lock for.
     const plan = p.plan_id ? await agreedPlan(p) : null;
@@ -192,6 +195,52 @@ export function paymentService(d: PaymentDeps) {
     return { ...item, price: { ...item.price, amount_minor: amount } };
   }
 
+  /**
+   * An extra's payment succeeds once, and in the same transaction gives what it bought (report parts, a gift
+   * code, VIP) and queues its receipt. The order's own paid state is not touched.
+   */
+  async function settleExtra(p: PaymentRow): Promise<void> {
+    const now = d.clock.now();
+    const order = await requireOrder(p.order_number);
+    const granted = await d.repo.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('payments')
+        .set({ status: 'succeeded', failure_code: null, settled_at: now, updated_at: now })
+        .where('id', '=', p.id)
+        .where('status', '!=', 'succeeded')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      const g = await grantExtra(trx, p, order.exam_id, now);
+      await enqueueMail(
+        trx,
+        {
+          template: 'extraReceipt',
+          locale: p.locale as Locale,
+          to: p.email,
+          dedupeKey: `extra:${p.id}`,
+          payload: {
+            packageId: p.package_id ?? '',
+            orderNumber: p.order_number,
+            amountMinor: p.amount_minor,
+            currency: p.currency,
+            method: p.method,
+            paidAt: now,
+            reportUrl: d.links.forOrder(order, p.locale),
+            giftUrl: g.giftCode ? giftUrl(order.exam_id, g.giftCode, p.locale) : null,
+            vipUntil: g.vipUntil,
+          },
+        },
+        now,
+        d.mailDomain,
+      );
+      return true;
+    });
+    if (granted) d.kickMail();
+  }
+
+  const giftUrl = (examId: number, code: string, hl: string) =>
+    pageUrl(d.publicUrl, 'landing_page/test_center', examId, { gift: code, hl });
+
   /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
   async function refundIfDuplicate(paymentId: string): Promise<void> {
     const p = await d.repo.find(paymentId);
@@ -232,6 +281,11 @@ export function paymentService(d: PaymentDeps) {
 
   function chargeInput(p: PaymentRow, order: OrderRow) {
     const back = { order: p.order_number, payment: p.id, hl: p.locale };
+    const title = p.package_id
+      ? `catalog:packages.${p.package_id}.title`
+      : p.plan_id
+        ? `catalog:plans.${p.plan_id}.title`
+        : `catalog:skus.${p.sku_id}.title`;
     return {
       paymentId: p.id,
       orderNumber: p.order_number,
@@ -239,9 +293,11 @@ export function paymentService(d: PaymentDeps) {
       amountMinor: p.amount_minor,
       currency: p.currency,
       email: p.email,
-      description: `Mindgauge — ${d.translator.t(p.locale as Locale, p.plan_id ? `catalog:plans.${p.plan_id}.title` : `catalog:skus.${p.sku_id}.title`)} (${p.order_number})`,
+      description: `Mindgauge — ${d.translator.t(p.locale as Locale, title)} (${p.order_number})`,
       locale: p.locale,
-      saveMethod: p.plan_id !== null,
+      // Kept by the processor for the plan's renewals, or for extras bought later with one click (never
+      // charged without the visitor's click; the payment page says so).
+      saveMethod: true,
       ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
       returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
       cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
@@ -291,6 +347,7 @@ export function paymentService(d: PaymentDeps) {
       promo_code: null,
       plan_id: null,
       processor_subscription_ref: null,
+      package_id: null,
       email: input.email.toLowerCase(),
       locale: input.hl,
       // Written only with the processor's answer (its id and status), in startAttempt.
@@ -444,12 +501,91 @@ export function paymentService(d: PaymentDeps) {
       });
     },
 
+    giftUrl,
+
+    /** The method the processor kept from an order's first payment, as its owner sees it; null if none. */
+    async keptMethod(order: OrderRow): Promise<{ kind: string; label: string } | null> {
+      const first = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+      if (!first?.provider_ref) return null;
+      const prov = provider(first);
+      if (!prov.chargeSaved) return null;
+      const ref = first.provider_ref;
+      const state = await viaProvider(() => prov.retrieve(ref));
+      return state.savedMethodRef ? { kind: first.method, label: state.savedMethodLabel ?? first.method } : null;
+    },
+
+    /**
+     * Buys an extra for a paid order, on the visitor's click. With a method kept from the first payment (and
+     * a processor that can charge it) the charge is made at once; otherwise the processor's payment step
+     * follows, like a first payment. One purchase per order and extra: a double click, a retry or a second
+     * tab return the same payment; only after a failed attempt does a new one start.
+     */
+    async createExtra(input: {
+      order: OrderRow;
+      packageId: string;
+      amountMinor: number;
+      currency: string;
+      hl: Locale;
+    }): Promise<AttemptResult> {
+      const { order } = input;
+      const first = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+      if (order.status !== 'paid' || !first) throw new AppError('REPORT_LOCKED');
+      const tries = await d.repo.forOrderPackage(order.order_number, input.packageId);
+      const open = tries.find((t) => t.status !== 'failed' && t.status !== 'canceled');
+      const prov = provider(first);
+      if (open) {
+        const next =
+          open.status === 'succeeded' || !open.provider_ref
+            ? { type: 'none' as const }
+            : (await viaProvider(() => prov.resume(open.provider_ref as string, chargeInput(open, order)))).next;
+        return { payment: summary(open), orderStatus: order.status, next };
+      }
+      const now = d.clock.now();
+      const checkoutKey = `extra-${input.packageId}-${tries.length}`;
+      const row: PaymentRow = {
+        ...attemptRow(order, prov, { checkoutKey, method: first.method, email: first.email, hl: input.hl }, now),
+        sku_id: first.sku_id,
+        package_id: input.packageId,
+        country: first.country,
+        currency: input.currency,
+        amount_minor: input.amountMinor,
+        consent: JSON.stringify({ oneClick: true, acceptedAt: iso(now), shownAmount: input.amountMinor }),
+      };
+      const kept = first.provider_ref
+        ? (await viaProvider(() => prov.retrieve(first.provider_ref as string))).savedMethodRef
+        : null;
+      if (kept && prov.chargeSaved) {
+        const state = await viaProvider(() =>
+          (prov.chargeSaved as NonNullable<PaymentProvider['chargeSaved']>)({
+            methodRef: kept,
+            idempotencyKey: row.id,
+            amountMinor: row.amount_minor,
+            currency: row.currency,
+            description: chargeInput(row, order).description,
+            locale: row.locale,
+          }),
+        );
+        const stored = await d.repo.insertAttempt({
+          ...row,
+          provider_ref: state.ref,
+          status:
+            state.status === 'succeeded' ? 'processing' : state.status === 'approved' ? 'processing' : state.status,
+          failure_code: state.failureCode,
+        });
+        await apply(stored, state);
+        const fresh = (await d.repo.find(stored.id)) ?? stored;
+        return { payment: summary(fresh), orderStatus: order.status, next: { type: 'none' } };
+      }
+      return startAttempt(order, prov, row);
+    },
+
     /** The status check: asks the processor when the payment is still open. */
     async check(orderNumber: string, paymentId: string | undefined) {
       const order = await requireOrder(orderNumber);
       let p = paymentId ? await d.repo.find(paymentId) : await d.repo.latestForOrder(orderNumber);
       if (paymentId && (!p || p.order_number !== orderNumber)) throw new AppError('PAYMENT_NOT_FOUND');
-      if (p && order.status === 'pending_payment') {
+      // The order's first payment while the order is open; an extra's payment (the order is paid) until it is.
+      if (p && (order.status === 'pending_payment' || (p.package_id !== null && p.status !== 'succeeded'))) {
         const current = p;
         p = await viaProvider(() => sync(current));
       }

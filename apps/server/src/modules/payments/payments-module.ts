@@ -6,6 +6,9 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import { catalogRepository } from '../checkout/catalog-repository';
 import { catalogService } from '../checkout/catalog-service';
 import { orderCheckoutRepository } from '../checkout/order-checkout-repository';
+import { examRepository } from '../exam/exam-repository';
+import { extrasRoutes } from '../extras/extras-routes';
+import { extrasService } from '../extras/extras-service';
 import type { ReportLinks } from '../report/report-links';
 import { cancelLinks } from '../subscriptions/cancel-links';
 import { planCatalog } from '../subscriptions/plan-catalog';
@@ -29,7 +32,13 @@ import { sandboxRoutes } from './sandbox/sandbox-routes';
  * Builds checkout: the catalogue, the configured processors (sandbox by default), the payment service,
  * their routes, and the background jobs (sandbox webhook delivery, reconciliation with the processors).
  */
-export async function checkoutModule(app: FastifyInstance, bases: BasePaths, deps: AppDeps, links: ReportLinks) {
+export async function checkoutModule(
+  app: FastifyInstance,
+  bases: BasePaths,
+  deps: AppDeps,
+  links: ReportLinks,
+  reportLinkSecret: string,
+) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
   const now = clock.now();
@@ -140,6 +149,22 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     checkoutRoutes(scope, bases, { catalog, payments, providers, db: kysely, clock }),
   );
   await app.register(async (scope) => subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers }));
+  const extras = extrasService({
+    db: kysely,
+    exams: examRepository(kysely),
+    payments,
+    plans,
+    subscriptions,
+    scheduler,
+    translator,
+    clock,
+    cache: createTtlCache(clock, 60_000),
+    links,
+    reportLinkSecret,
+    mailDomain: deps.mailDomain,
+    kickMail: deps.mailWorker.kick,
+  });
+  await app.register(async (scope) => extrasRoutes(scope, bases, extras));
   if (env.CARD_PROVIDER === 'sandbox' || env.PAYPAL_PROVIDER === 'sandbox') {
     await app.register(async (scope) => sandboxRoutes(scope, { processor, translator, merchant: 'Mindgauge', clock }));
   }
@@ -153,6 +178,7 @@ export async function checkoutModule(app: FastifyInstance, bases: BasePaths, dep
     plans,
     subscriptions,
     scheduler,
+    extras,
     sandboxPrefix: SANDBOX_PREFIX,
     /** Background work; started by server.ts (tests drive the passes themselves). */
     startJobs() {

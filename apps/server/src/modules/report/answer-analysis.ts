@@ -26,7 +26,7 @@ export async function answerAnalysis(
   locale: Locale,
 ) {
   const { order, session } = await requireReportAccess(d, orderNumber, access);
-  const entitlements = order.sku_id ? await d.repo.entitlements(order.exam_id, order.sku_id) : [];
+  const entitlements = await d.repo.entitlements(order);
   if (!entitlements.includes('answerAnalysis')) throw new AppError('NOT_IN_TIER');
   const form = buildForm(session.seed);
   const answers = new Map((await d.repo.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));

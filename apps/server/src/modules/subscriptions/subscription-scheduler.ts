@@ -262,6 +262,13 @@ export function subscriptionScheduler(d: SchedulerDeps) {
     return worked;
   }
 
-  return backgroundJob('subscription scheduler', pass, d.intervalMs, d.log);
+  return {
+    ...backgroundJob('subscription scheduler', pass, d.intervalMs, d.log),
+    /** Works on one subscription now (a trial skipped, a plan changed): charged at once if due. */
+    async runFor(id: string): Promise<void> {
+      const claimed = await d.repo.claim(id, d.clock.now(), LEASE_MS);
+      if (claimed) await work(claimed);
+    },
+  };
 }
 export type SubscriptionScheduler = ReturnType<typeof subscriptionScheduler>;

@@ -93,6 +93,8 @@ export interface ProviderPaymentState {
   failureCode: string | null;
   /** The method kept for later charges, when the payment asked for it and succeeded. */
   savedMethodRef?: string | null;
+  /** How the kept method is shown to its owner ("visa •••• 4242", "PayPal"). */
+  savedMethodLabel?: string | null;
 }
 
 /** A verified processor event, reduced to what we act on: which payment it concerns. */

@@ -29,6 +29,11 @@ function state(p: SandboxPayment): ProviderPaymentState {
     currency: p.currency,
     failureCode: p.failure_code,
     savedMethodRef: p.payment_method_id,
+    savedMethodLabel: p.payment_method_id
+      ? p.kind === 'paypal'
+        ? 'PayPal'
+        : `${p.card_brand ?? 'card'} •••• ${p.card_last4 ?? ''}`
+      : null,
   };
 }
 

@@ -1,0 +1,338 @@
+import {
+  type Locale,
+  type TEntitlement,
+  type TPackage,
+  type TPackageId,
+  type TPlanId,
+  type TSecondPhaseOrder,
+  type TUpsellStep,
+  UPSELL_STEPS,
+} from '@mindgauge/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { TtlCache } from '../../lib/ttl-cache';
+import { DEFAULT_PRICE_COUNTRY, normaliseCountry } from '../checkout/pricing';
+import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import { enqueueMail } from '../mail/enqueue-mail';
+import type { PaymentService } from '../payments/payment-service';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import type { ReportLinks } from '../report/report-links';
+import type { PlanCatalog } from '../subscriptions/plan-catalog';
+import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
+import type { SubscriptionService } from '../subscriptions/subscription-service';
+import { PACKAGE_DEFINITIONS, type PackageDefinition, packageDefinition, VIP_PRIVILEGES } from './package-definitions';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Gift codes are secrets worth guessing: redemption is limited per client. */
+export const GIFT_RULES = { name: 'gift:ip', max: 20, windowMs: 3_600_000 };
+
+export interface ExtrasDeps {
+  db: Kysely<Database>;
+  exams: ExamRepository;
+  payments: PaymentService;
+  plans: PlanCatalog;
+  subscriptions: SubscriptionService;
+  scheduler: SubscriptionScheduler;
+  translator: Translator;
+  clock: Clock;
+  cache: TtlCache;
+  links: ReportLinks;
+  /** Checks e-mailed report links' tokens: extras are bought by whoever may read the report. */
+  reportLinkSecret: string;
+  mailDomain: string;
+  kickMail: () => void;
+}
+
+/**
+ * The extras after the first payment: the upsell steps, the in-report purchase screen, gifts and VIP. Only
+ * whoever may read the report (the test's browser, or an e-mailed link) may buy for it, since a one-click
+ * extra charges the method kept from the first payment.
+ */
+export function extrasService(d: ExtrasDeps) {
+  const access = (orderNumber: string, a: ReportAccess) =>
+    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+
+  async function prices(examId: number, country: string) {
+    return d.cache.get(`package-prices:${examId}:${country}`, async () => {
+      const query = (c: string) =>
+        d.db.selectFrom('package_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute();
+      const rows = await query(normaliseCountry(country));
+      return rows.length > 0 ? rows : query(DEFAULT_PRICE_COUNTRY);
+    });
+  }
+
+  function present(
+    def: PackageDefinition,
+    price: { currency: string; amount_minor: number },
+    locale: Locale,
+    owned: boolean,
+  ): TPackage {
+    const t = (k: string) => d.translator.t(locale, k);
+    return {
+      packageId: def.packageId,
+      step: def.step,
+      title: t(`catalog:packages.${def.packageId}.title`),
+      description: t(`catalog:packages.${def.packageId}.description`),
+      features: def.features.map((id) => ({
+        logoId: id,
+        name: t(`catalog:features.${id}.name`),
+        content: t(`catalog:features.${id}.content`),
+      })),
+      unlocks: def.unlocks,
+      price: { currency: price.currency, amount: price.amount_minor },
+      owned,
+    };
+  }
+
+  async function activeVip(email: string | null) {
+    if (!email) return undefined;
+    const now = d.clock.now();
+    return d.db
+      .selectFrom('vip_memberships')
+      .select((eb) => [eb.fn.min('starts_at').as('since'), eb.fn.max('ends_at').as('until')])
+      .where('email', '=', email)
+      .where('ends_at', '>', now)
+      .executeTakeFirst()
+      .then((r) => (r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined));
+  }
+
+  /** Each extra for the order, priced in the currency of its first payment, with what it already has. */
+  async function packagesFor(order: OrderRow, locale: Locale) {
+    const [rows, entitlements, vip] = await Promise.all([
+      prices(order.exam_id, order.country ?? DEFAULT_PRICE_COUNTRY),
+      d.exams.entitlements(order),
+      activeVip(order.email),
+    ]);
+    const byId = new Map(rows.map((r) => [r.package_id, r]));
+    const have = new Set(entitlements);
+    return {
+      entitlements,
+      vip,
+      packages: PACKAGE_DEFINITIONS.flatMap((def) => {
+        const price = byId.get(def.packageId);
+        if (!price) return [];
+        const owned =
+          def.grants === 'vip'
+            ? vip !== undefined
+            : def.grants === 'gift'
+              ? false
+              : def.unlocks.every((u) => have.has(u));
+        return [present(def, price, locale, owned)];
+      }),
+    };
+  }
+
+  async function buy(orderNumber: string, packageId: TPackageId, a: ReportAccess, hl: Locale) {
+    const { order } = await access(orderNumber, a);
+    const { packages } = await packagesFor(order, hl);
+    const pkg = packages.find((p) => p.packageId === packageId);
+    if (!pkg) throw new AppError('SKU_NOT_FOUND');
+    if (pkg.owned) throw new AppError('PACKAGE_OWNED');
+    const result = await d.payments.createExtra({
+      order,
+      packageId,
+      amountMinor: pkg.price.amount,
+      currency: pkg.price.currency,
+      hl,
+    });
+    return { ...result, entitlements: (await d.exams.entitlements(order)) as TEntitlement[] };
+  }
+
+  return {
+    buy,
+
+    async stepPackage(examId: number, step: TUpsellStep, country: string, hl: Locale) {
+      if (step === 'skipTrial') {
+        const { item } = await d.plans.plan(examId, 'weekly', country);
+        return { step, package: null, plan: d.plans.present(item, hl) };
+      }
+      const def = PACKAGE_DEFINITIONS.find((p) => p.step === step);
+      const price = (await prices(examId, country)).find((r) => r.package_id === def?.packageId);
+      if (!def || !price) throw new AppError('SKU_NOT_FOUND');
+      return { step, package: present(def, price, hl, false), plan: null };
+    },
+
+    async secondPhaseOrder(orderNumber: string, a: ReportAccess, hl: Locale): Promise<TSecondPhaseOrder> {
+      const { order } = await access(orderNumber, a);
+      const [{ packages, entitlements, vip }, subscription, savedMethod] = await Promise.all([
+        packagesFor(order, hl),
+        d.subscriptions.forOrder(orderNumber),
+        d.payments.keptMethod(order),
+      ]);
+      const trial =
+        subscription?.status === 'trialing' && !subscription.cancelRequested && subscription.planId === 'weekly';
+      const weekly = trial ? await d.plans.plan(order.exam_id, 'weekly', order.country ?? DEFAULT_PRICE_COUNTRY) : null;
+      return {
+        orderNumber,
+        status: order.status,
+        skuId: (order.sku_id as TSecondPhaseOrder['skuId']) ?? null,
+        entitlements: entitlements as TSecondPhaseOrder['entitlements'],
+        steps: UPSELL_STEPS.map((step) => {
+          if (step === 'skipTrial') {
+            return { step, offered: trial, package: null, plan: weekly ? d.plans.present(weekly.item, hl) : null };
+          }
+          const pkg = packages.find((p) => p.step === step) ?? null;
+          return { step, offered: pkg !== null && !pkg.owned, package: pkg, plan: null };
+        }),
+        subscription,
+        vip: vip ? { since: iso(vip.since), until: iso(vip.until) } : null,
+        savedMethod,
+      };
+    },
+
+    async packageList(orderNumber: string, a: ReportAccess, hl: Locale) {
+      const { order } = await access(orderNumber, a);
+      return { packages: (await packagesFor(order, hl)).packages };
+    },
+
+    /**
+     * Skips the weekly trial (the plan's price now) or moves to the daily-rate plan (its price now), with the
+     * kept method. The period is ended now by a guarded update, so a double click charges once.
+     */
+    async planSku(orderNumber: string, planId: TPlanId, a: ReportAccess) {
+      const { order } = await access(orderNumber, a);
+      const sub = await d.db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('order_number', '=', order.order_number)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!sub || sub.status === 'canceled' || sub.cancel_requested_at !== null) {
+        throw new AppError('SUBSCRIPTION_NOT_FOUND');
+      }
+      if (sub.billed_by !== 'merchant') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      const now = d.clock.now();
+      const base = d.db
+        .updateTable('subscriptions')
+        .where('id', '=', sub.id)
+        .where('current_period_end', '=', sub.current_period_end)
+        .where('plan_id', '=', sub.plan_id);
+      if (planId === sub.plan_id) {
+        if (sub.status !== 'trialing') throw new AppError('TRIAL_NOT_ACTIVE');
+        await base
+          .set({ current_period_end: now, trial_end_at: now, next_run_at: now, updated_at: now })
+          .where('status', '=', 'trialing')
+          .execute();
+      } else if (planId === 'fourweekly') {
+        const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
+        await base
+          .set({
+            plan_id: 'fourweekly',
+            amount_minor: item.price.amount_minor,
+            billing_interval: item.plan.billing_interval,
+            interval_count: item.plan.interval_count,
+            current_period_end: now,
+            trial_end_at: sub.status === 'trialing' ? now : sub.trial_end_at,
+            next_run_at: now,
+            updated_at: now,
+          })
+          .execute();
+      } else {
+        throw new AppError('PLAN_NOT_FOUND');
+      }
+      await d.scheduler.runFor(sub.id);
+      const fresh = await d.subscriptions.forOrder(order.order_number);
+      if (!fresh) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+      return { subscription: fresh };
+    },
+
+    async vipStatus(orderNumber: string) {
+      const order = await d.exams.findOrder(orderNumber);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const vip = order.status === 'paid' ? await activeVip(order.email) : undefined;
+      return {
+        vip: vip !== undefined,
+        since: vip ? iso(vip.since) : null,
+        until: vip ? iso(vip.until) : null,
+        privileges: vip ? [...VIP_PRIVILEGES] : [],
+      };
+    },
+
+    async presenterList(orderNumber: string, a: ReportAccess, hl: Locale) {
+      const { order } = await access(orderNumber, a);
+      const rows = await d.db
+        .selectFrom('gift_codes')
+        .selectAll()
+        .where('from_order_number', '=', order.order_number)
+        .orderBy('created_at')
+        .execute();
+      return {
+        gifts: rows.map((g) => ({
+          code: g.code,
+          url: d.payments.giftUrl(g.exam_id, g.code, hl),
+          redeemed: g.redeemed_order_number !== null,
+          createdAt: iso(g.created_at),
+        })),
+      };
+    },
+
+    /**
+     * Redeems a gift on the recipient's own finished test: their order becomes paid at the gift's tier (no
+     * charge), with its report e-mail, once. The same order redeeming again gets the same answer.
+     */
+    async redeemGift(orderNumber: string, code: string, ip: string) {
+      const now = d.clock.now();
+      await consumeRateLimit(d.db, GIFT_RULES, ip, now);
+      const gift = await d.db.selectFrom('gift_codes').selectAll().where('code', '=', code).executeTakeFirst();
+      if (!gift) throw new AppError('GIFT_CODE_INVALID');
+      const order = await d.exams.findOrder(orderNumber);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (gift.redeemed_order_number === order.order_number) {
+        return { orderNumber, status: order.status, skuId: gift.sku_id as 'sku2' };
+      }
+      if (gift.redeemed_order_number !== null) throw new AppError('GIFT_CODE_USED');
+      if (order.status !== 'pending_payment') throw new AppError('ORDER_ALREADY_PAID');
+      if (gift.from_order_number === order.order_number || gift.exam_id !== order.exam_id) {
+        throw new AppError('GIFT_CODE_INVALID');
+      }
+      const done = await d.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('gift_codes')
+          .set({ redeemed_order_number: order.order_number, redeemed_at: now })
+          .where('code', '=', code)
+          .where('redeemed_order_number', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        const paid = await trx
+          .updateTable('exam_orders')
+          .set({ status: 'paid', sku_id: gift.sku_id, amount_minor: 0, paid_at: now, updated_at: now })
+          .where('order_number', '=', order.order_number)
+          .where('status', '=', 'pending_payment')
+          .executeTakeFirst();
+        if (Number(paid.numUpdatedRows) !== 1) throw new AppError('ORDER_ALREADY_PAID');
+        if (order.email) {
+          const locale = (order.locale as Locale) ?? 'en';
+          await enqueueMail(
+            trx,
+            {
+              template: 'giftRedeemed',
+              locale,
+              to: order.email,
+              dedupeKey: `report-ready:${order.order_number}`,
+              payload: {
+                orderNumber: order.order_number,
+                skuId: gift.sku_id,
+                reportUrl: d.links.forOrder(order, locale),
+                expiresInDays: d.links.days,
+              },
+            },
+            now,
+            d.mailDomain,
+          );
+        }
+        return true;
+      });
+      if (!done) throw new AppError('GIFT_CODE_USED');
+      d.kickMail();
+      return { orderNumber, status: 'paid' as const, skuId: gift.sku_id as 'sku2' };
+    },
+
+    packageDefinition,
+  };
+}
+export type ExtrasService = ReturnType<typeof extrasService>;

@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBody, get, paidReadyOrder, payInFrame, post, shownPrice } from './checkout-helpers';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+describe.each(dialects())(
+  'extras after the first payment: upsell steps, gifts, VIP, skipping the trial, on %s',
+  (dialect) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+    });
+    afterAll(() => t.close());
+
+    /** A bought tier with the sandbox card 4242; returns the order and its e-mailed link's token. */
+    async function buy(skuId: string, email: string) {
+      const order = await paidReadyOrder(t);
+      const price = await shownPrice(t, order, skuId);
+      const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email }));
+      expect(created.statusCode, created.body).toBe(200);
+      await payInFrame(t, created.json().data.next.url, '4242424242424242');
+      await post(t, '/api-pay/pay/check/status', {
+        orderNumber: order,
+        paymentId: created.json().data.payment.paymentId,
+      });
+      const mail = await t.deps.db.kysely
+        .selectFrom('mail_outbox')
+        .select('payload')
+        .where('dedupe_key', '=', `report-ready:${order}`)
+        .executeTakeFirstOrThrow();
+      const token = new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '';
+      return { order, token };
+    }
+
+    const extraPayments = (order: string) =>
+      t.deps.db.kysely
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_number', '=', order)
+        .where('package_id', 'is not', null)
+        .execute();
+
+    it('lists the steps of a Basic order: every extra offered, no trial to skip, the kept card named', async () => {
+      const { order, token } = await buy('sku1', 'steps@example.com');
+      const res = await get(t, `/api/secondPhase/order/${order}?token=${token}&hl=en`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data.steps.map((s: { step: string; offered: boolean }) => [s.step, s.offered])).toEqual([
+        ['skipTrial', false],
+        ['answerAnalysis', true],
+        ['assessmentShares', true],
+        ['advancedBundle', true],
+        ['memberExclusive', true],
+        ['accessProduct', true],
+      ]);
+      expect(data.savedMethod).toEqual({ kind: 'card', label: 'visa •••• 4242' });
+      expect(data.steps[1].package).toMatchObject({
+        title: 'Answer analysis',
+        price: { currency: 'USD', amount: 499 },
+      });
+      const step = await get(t, '/api/secondPhase/sku/package/1799/answerAnalysis/FR?hl=fr');
+      expect(step.json().data.package.price.currency).toBe('EUR');
+      // A stranger with the order number but no link or cookie sees nothing and buys nothing.
+      expect((await get(t, `/api/secondPhase/order/${order}`)).statusCode).toBe(403);
+      const stranger = await post(t, '/api-pay/secondPhase/pay/wrongQuestion', { orderNumber: order, hl: 'en' });
+      expect(stranger.statusCode).toBe(403);
+      expect(await extraPayments(order)).toHaveLength(0);
+    });
+
+    it('answer analysis in one click on the kept card unlocks the wrong-answer view; a double click charges once', async () => {
+      const { order, token } = await buy('sku1', 'analysis@example.com');
+      const before = await get(t, `/api/exam/order/questions/${order}?token=${token}`);
+      expect(before.statusCode).toBe(403);
+      expect(before.json().code).toBe('NOT_IN_TIER');
+      const clicks = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          post(t, '/api-pay/secondPhase/pay/wrongQuestion', { orderNumber: order, token, hl: 'en' }),
+        ),
+      );
+      for (const c of clicks) expect(c.statusCode, c.body).toBeLessThan(500);
+      const ok = clicks.find((c) => c.statusCode === 200);
+      expect(ok?.json().data).toMatchObject({
+        payment: { status: 'succeeded', packageId: 'answerAnalysis', amount: 499 },
+        next: { type: 'none' },
+      });
+      expect(ok?.json().data.entitlements).toContain('answerAnalysis');
+      const made = await extraPayments(order);
+      expect(made).toHaveLength(1);
+      const atProcessor = await t.deps.db.kysely
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('idempotency_key', '=', made[0]?.id ?? '')
+        .execute();
+      expect(atProcessor).toHaveLength(1);
+      expect(
+        await t.deps.db.kysely
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('template', '=', 'extraReceipt')
+          .where('to_address', '=', 'analysis@example.com')
+          .execute(),
+      ).toHaveLength(1);
+      const after = await get(t, `/api/exam/order/questions/${order}?token=${token}`);
+      expect(after.statusCode, after.body).toBe(200);
+      const again = await post(t, '/api-pay/secondPhase/pay/skuPackage', {
+        orderNumber: order,
+        packageId: 'answerAnalysis',
+        token,
+        hl: 'en',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('PACKAGE_OWNED');
+    });
+
+    it('a declined one-click charge unlocks nothing; after the card works again a new attempt succeeds', async () => {
+      const { order, token } = await buy('sku1', 'declined@example.com');
+      // The card kept by the processor from this order's own payment.
+      const method = await t.deps.db.kysely
+        .selectFrom('exam_orders')
+        .innerJoin('payments', 'payments.id', 'exam_orders.paid_payment_id')
+        .innerJoin('sandbox_payments', 'sandbox_payments.id', 'payments.provider_ref')
+        .select('sandbox_payments.payment_method_id as id')
+        .where('exam_orders.order_number', '=', order)
+        .executeTakeFirstOrThrow();
+      const methodId = method.id ?? '';
+      expect(methodId).toMatch(/^pm_/);
+      await t.checkout.processor.setMethodFailing(methodId, true);
+      const failed = await post(t, '/api/exam/extra/order/submit', {
+        orderNumber: order,
+        packageId: 'advancedBundle',
+        token,
+        hl: 'en',
+      });
+      expect(failed.json().data.payment).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
+      expect(failed.json().data.entitlements).not.toContain('brainTests');
+      await t.checkout.processor.setMethodFailing(methodId, false);
+      const retried = await post(t, '/api/exam/extra/order/submit', {
+        orderNumber: order,
+        packageId: 'advancedBundle',
+        token,
+        hl: 'en',
+      });
+      expect(retried.json().data.payment.status).toBe('succeeded');
+      expect(retried.json().data.entitlements).toEqual(expect.arrayContaining(['brainTests', 'trainingGuide']));
+      expect((await extraPayments(order)).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    });
+
+    it('a presented exam makes a gift code another person redeems once, for a paid report of their own', async () => {
+      const { order, token } = await buy('sku2', 'giver@example.com');
+      const bought = await post(t, '/api-pay/secondPhase/pay/presentedExam', { orderNumber: order, token, hl: 'en' });
+      expect(bought.json().data.payment.status).toBe('succeeded');
+      const gifts = (await get(t, `/api/exam/order/presenter/list/${order}?token=${token}`)).json().data.gifts;
+      expect(gifts).toHaveLength(1);
+      expect(gifts[0].url).toContain(`gift=${gifts[0].code}`);
+      expect(gifts[0].redeemed).toBe(false);
+
+      const friend = await paidReadyOrder(t);
+      await post(t, '/api/exam/order/update/email', {
+        orderNumber: friend,
+        email: 'friend@example.com',
+        consent: { terms: true, termsVersion: '1', privacyVersion: '1' },
+        hl: 'en',
+      });
+      const redeemed = await post(t, '/api/exam/gift/redeem', { orderNumber: friend, code: gifts[0].code });
+      expect(redeemed.json().data).toMatchObject({ status: 'paid', skuId: 'sku2' });
+      expect((await post(t, '/api/exam/gift/redeem', { orderNumber: friend, code: gifts[0].code })).statusCode).toBe(
+        200,
+      );
+      const other = await paidReadyOrder(t);
+      const used = await post(t, '/api/exam/gift/redeem', { orderNumber: other, code: gifts[0].code });
+      expect(used.json().code).toBe('GIFT_CODE_USED');
+      const unknown = await post(t, '/api/exam/gift/redeem', { orderNumber: other, code: 'A'.repeat(22) });
+      expect(unknown.json().code).toBe('GIFT_CODE_INVALID');
+      const mail = await t.deps.db.kysely
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('template', '=', 'giftRedeemed')
+        .where('to_address', '=', 'friend@example.com')
+        .execute();
+      expect(mail).toHaveLength(1);
+      expect(
+        (await get(t, `/api/exam/order/presenter/list/${order}?token=${token}`)).json().data.gifts[0].redeemed,
+      ).toBe(true);
+    });
+
+    it('VIP: a year of membership with its privileges, told by e-mail', async () => {
+      const { order, token } = await buy('sku2', 'vip@example.com');
+      expect((await get(t, `/api/vip/pay/status/${order}`)).json().data.vip).toBe(false);
+      const res = await post(t, '/api-pay/vip/pay/create', { orderNumber: order, token, hl: 'en' });
+      expect(res.json().data.payment.status).toBe('succeeded');
+      const status = (await get(t, `/api/vip/pay/status/${order}`)).json().data;
+      expect(status).toMatchObject({ vip: true, privileges: ['discount', 'allExtras', 'prioritySupport'] });
+      expect(Date.parse(status.until) - Date.parse(status.since)).toBe(365 * 86_400_000);
+      const [mail] = await t.deps.db.kysely
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('template', '=', 'extraReceipt')
+        .where('to_address', '=', 'vip@example.com')
+        .execute();
+      expect(JSON.parse(mail?.payload ?? '{}').vipUntil).toBe(Date.parse(status.until));
+      const step = (await get(t, `/api/secondPhase/order/${order}?token=${token}`)).json().data.steps[4];
+      expect(step).toMatchObject({ step: 'memberExclusive', offered: false });
+    });
+
+    it('skip the trial: the weekly price at once, once; moving to the daily-rate plan charges at once', async () => {
+      async function trial(email: string) {
+        const order = await paidReadyOrder(t);
+        const plan = (await get(t, '/api/exam/plan/list/1799/US/en')).json().data.plans[0];
+        const created = await post(t, '/api-pay/pay/plan/create', {
+          orderNumber: order,
+          planId: 'weekly',
+          country: 'US',
+          method: 'card',
+          email,
+          checkoutKey: `trial_${order.slice(2, 18)}`,
+          shownAmount: plan.price.todayAmount,
+          shownRecurringAmount: plan.price.amount,
+          shownCurrency: 'USD',
+          consent: { terms: true, termsVersion: '1', disclosureVersion: '1' },
+          hl: 'en',
+        });
+        await payInFrame(t, created.json().data.next.url, '4242424242424242');
+        await post(t, '/api-pay/pay/check/status', { orderNumber: order });
+        const mail = await t.deps.db.kysely
+          .selectFrom('mail_outbox')
+          .select('payload')
+          .where('dedupe_key', '=', `report-ready:${order}`)
+          .executeTakeFirstOrThrow();
+        return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
+      }
+      const a = await trial('skip@example.com');
+      const steps = (await get(t, `/api/secondPhase/order/${a.order}?token=${a.token}`)).json().data.steps;
+      expect(steps[0]).toMatchObject({ step: 'skipTrial', offered: true, plan: { planId: 'weekly' } });
+      const [first, second] = await Promise.all([
+        post(t, '/api-pay/secondPhase/pay/planSku', {
+          orderNumber: a.order,
+          planId: 'weekly',
+          token: a.token,
+          hl: 'en',
+        }),
+        post(t, '/api-pay/secondPhase/pay/planSku', {
+          orderNumber: a.order,
+          planId: 'weekly',
+          token: a.token,
+          hl: 'en',
+        }),
+      ]);
+      expect([first?.statusCode, second?.statusCode]).toContain(200);
+      const sub = await t.deps.db.kysely
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('order_number', '=', a.order)
+        .executeTakeFirstOrThrow();
+      expect(sub).toMatchObject({ status: 'active', period_no: 1, current_period_start: t.clock.now() });
+      const charges = await t.deps.db.kysely
+        .selectFrom('subscription_charges')
+        .selectAll()
+        .where('subscription_id', '=', sub.id)
+        .execute();
+      expect(charges.map((c) => [c.amount_minor, c.status])).toEqual([[1999, 'succeeded']]);
+      const none = await post(t, '/api-pay/secondPhase/pay/planSku', {
+        orderNumber: a.order,
+        planId: 'weekly',
+        token: a.token,
+        hl: 'en',
+      });
+      expect(none.json().code).toBe('TRIAL_NOT_ACTIVE');
+
+      const b = await trial('upgrade@example.com');
+      const up = await post(t, '/api-pay/secondPhase/pay/planSku', {
+        orderNumber: b.order,
+        planId: 'fourweekly',
+        token: b.token,
+        hl: 'en',
+      });
+      expect(up.json().data.subscription).toMatchObject({
+        planId: 'fourweekly',
+        status: 'active',
+        interval: 'WEEK',
+        intervalCount: 4,
+        amount: 1999,
+      });
+      const subB = await t.deps.db.kysely
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('order_number', '=', b.order)
+        .executeTakeFirstOrThrow();
+      expect(subB.current_period_end - subB.current_period_start).toBe(28 * 86_400_000);
+    });
+  },
+);
