@@ -29,6 +29,8 @@ export interface AppState {
   continentCode: string;
   landingPageHref: string;
   secondPhaseOpen: boolean;
+  /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
+  giftCode: string;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
   protocols: Record<string, { id: number; kind: string; version: string; accepted: boolean }[]>;
   languageList: TLanguage[];
@@ -52,6 +54,7 @@ export const useAppState = create<AppState>()(
       continentCode: '',
       landingPageHref: '',
       secondPhaseOpen: false,
+      giftCode: '',
       protocols: {},
       languageList: [],
       set: (patch) => set(patch),

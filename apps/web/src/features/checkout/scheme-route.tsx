@@ -27,6 +27,7 @@ import { reviewsQuery } from './api/get-reviews';
 import { skuListQuery } from './api/get-sku-list';
 import { type PricingPageData, pricingCountry, promoFromSearch } from './checkout-search';
 import { CountrySelect } from './components/country-select';
+import { GiftBanner } from './components/gift-banner';
 import { OfferBanner } from './components/offer-banner';
 import { PlanCard } from './components/plan-card';
 import { PromoForm } from './components/promo-form';
@@ -146,6 +147,7 @@ function SchemeScreen({ data }: { data: PricingPageData }) {
       <PageTitle title={t('scheme.title')} />
       <h1>{t('scheme.title')}</h1>
       <p className="lead">{t('scheme.lead')}</p>
+      <GiftBanner orderNumber={orderNumber} />
       <OfferBanner offer={list.offer} offsetMs={offsetMs} onExpire={refetchPrices} />
       <form className="checkout-form" noValidate onSubmit={proceed}>
         {countries ? (

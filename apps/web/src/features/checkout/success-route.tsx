@@ -183,6 +183,14 @@ function SuccessScreen({ data }: { data: SuccessData }) {
           {announcement}
         </p>
       </div>
+      <p className="success-extras">
+        <AppLink
+          to={buildHref('payingPackage', { scope: scope.value }, { order: orderNumber })}
+          onClick={() => stop(false)}
+        >
+          {t('extras.extrasLink')}
+        </AppLink>
+      </p>
       <SendCopyForm orderNumber={orderNumber} hl={data.hl} onFocus={() => stop(false)} />
     </section>
   );

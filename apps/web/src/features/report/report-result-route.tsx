@@ -116,6 +116,16 @@ export function Component() {
                 {t('wrong.open')}
               </AppLink>
             ) : null}
+            <AppLink
+              to={buildHref(
+                'payinsider',
+                { scope: scope.value },
+                { order: orderNumber, ...(search.get('token') ? { token: search.get('token') as string } : {}) },
+              )}
+              className="button button--secondary button--block"
+            >
+              {t('extrasLink')}
+            </AppLink>
             <section className="card" aria-labelledby="curve-title">
               <h2 id="curve-title">{t('curveTitle')}</h2>
               <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />

@@ -55,9 +55,23 @@ export function Component() {
         <PageTitle title={t('wrong.title')} />
         <h1 id="wrong-title">{t('wrong.title')}</h1>
         <p>{data.refused === 'NOT_IN_TIER' ? t('wrong.notIncluded') : t('denied.lead')}</p>
-        <AppLink to={reportHref} className="button button--primary">
-          {t('wrong.back')}
-        </AppLink>
+        <div className="button-row">
+          {data.refused === 'NOT_IN_TIER' ? (
+            <AppLink
+              to={buildHref(
+                'payingPackage',
+                { scope: scope.value },
+                { order: orderNumber, step: 'answerAnalysis', ...(token ? { token } : {}) },
+              )}
+              className="button button--primary"
+            >
+              {t('wrong.unlock')}
+            </AppLink>
+          ) : null}
+          <AppLink to={reportHref} className="button button--secondary">
+            {t('wrong.back')}
+          </AppLink>
+        </div>
       </section>
     );
   }

@@ -2,6 +2,7 @@ import type { TIqClass } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -17,6 +18,9 @@ import { examStatsQuery } from './api/get-exam-stats';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
+  // A gift link: the code waits in this tab until the report choice, where it pays for the report.
+  const gift = new URL(request.url).searchParams.get('gift');
+  if (gift && /^[A-Za-z0-9_-]{22}$/.test(gift)) useAppState.getState().set({ giftCode: gift });
   await Promise.all([
     queryClient.ensureQueryData(examQuery(scope.examId, localeFromRequest(request))),
     queryClient.ensureQueryData(examStatsQuery(scope.examId)),
@@ -33,7 +37,7 @@ function rangeLabel(c: TIqClass): string {
 
 /** The test-centre landing: start the test; facts, the distribution, the classification, the steps. */
 export function Component() {
-  const { t } = useTranslation('test');
+  const { t } = useTranslation(['test', 'checkout']);
   const scope = useScope();
   const locale = useLocale();
   const exam = useQuery(examQuery(scope.examId, locale)).data;
@@ -41,6 +45,7 @@ export function Component() {
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
   const startHref = buildHref('answerStartLoading', { scope: scope.value });
+  const gift = useAppState((s) => s.giftCode);
 
   return (
     <>
@@ -52,6 +57,11 @@ export function Component() {
             <h1>{t('landing.title')}</h1>
             <p className="lead">{t('landing.lead')}</p>
             <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
+            {gift ? (
+              <p className="notice notice--success landing-gift">
+                <strong>{t('checkout:extras.giftTitle')}</strong> {t('checkout:extras.giftLead')}
+              </p>
+            ) : null}
             <AppLink to={startHref} className="button button--primary button--large">
               {t('landing.start')}
             </AppLink>

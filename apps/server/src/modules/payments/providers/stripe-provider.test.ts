@@ -184,7 +184,12 @@ describe('stripe provider', () => {
       const sent = standIn.events.find(
         (e) => e.type === 'payment_intent.succeeded' && JSON.stringify(e.data.object).includes(charge.ref),
       );
-      expect(event).toEqual({ eventId: sent?.id, type: 'payment_intent.succeeded', ref: charge.ref });
+      expect(event).toEqual({
+        eventId: sent?.id,
+        type: 'payment_intent.succeeded',
+        ref: charge.ref,
+        subscriptionRef: null,
+      });
       expect(event.eventId).toMatch(/^evt_/);
     });
 
