@@ -69,14 +69,14 @@ export async function expectHeading(page: Page, text: string, timeout = 20_000):
   }
 }
 
-/** Buys sku2 for an order through the API and the sandbox processor's form, as the browser would. */
-export async function buyViaApi(page: Page, orderNumber: string, email: string): Promise<void> {
-  const info = await (await page.request.get(`/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`)).json();
+/** Buys a tier (sku2 unless told) for an order through the API and the sandbox processor's form. */
+export async function buyViaApi(page: Page, orderNumber: string, email: string, skuId = 'sku2'): Promise<void> {
+  const info = await (await page.request.get(`/api/exam/sku/info/1799/${skuId}/US/en?order=${orderNumber}`)).json();
   const price = info.data.sku.price as { amount: number; currency: string };
   const created = await page.request.post('/api-pay/pay/order/create', {
     data: {
       orderNumber,
-      skuId: 'sku2',
+      skuId,
       country: 'US',
       method: 'card',
       email,

@@ -136,15 +136,16 @@ export function PackageScreen({ data, fixedStep }: { data: PackageData; fixedSte
   const { data: order } = useSuspenseQuery(secondPhaseQuery(orderNumber, token, data.hl));
   const withToken = (q: Record<string, string>) => ({ ...q, order: orderNumber, ...(token ? { token } : {}) });
   const reportHref = buildHref('reportResult', { scope: scope.value }, withToken({}));
-  const offered = order.steps.filter((s) => s.offered);
+  // The steps as they stood when the visitor arrived: buying one must not move the screen on by itself.
+  const [sequence] = useState(() => order.steps.filter((s) => s.offered).map((s) => s.step));
   const wanted = ZUpsellStep.safeParse(fixedStep ?? search.get('step'));
-  const current =
-    (wanted.success ? order.steps.find((s) => s.step === wanted.data && (fixedStep || s.offered)) : undefined) ??
-    offered[0];
-  const position = current ? offered.findIndex((s) => s.step === current.step) : -1;
-  const next = fixedStep ? undefined : offered[position + 1];
-  const nextHref = next
-    ? buildHref('payingPackage', { scope: scope.value }, withToken({ step: next.step }))
+  const stepId = wanted.success ? wanted.data : sequence[0];
+  const current = order.steps.find((s) => s.step === stepId && (fixedStep || s.offered || sequence.includes(s.step)));
+  const position = current ? sequence.indexOf(current.step) : -1;
+  const nextStep = fixedStep || position < 0 ? undefined : sequence[position + 1];
+  const offered = sequence;
+  const nextHref = nextStep
+    ? buildHref('payingPackage', { scope: scope.value }, withToken({ step: nextStep }))
     : reportHref;
   const onward = (done: boolean) => (
     <AppLink to={nextHref} className={done ? 'button button--primary' : 'button button--ghost'}>

@@ -439,7 +439,15 @@ function SkuPayment({ data }: { data: PaymentPageData }) {
         currency={lines.currency}
         methods={methodList.methods.map((m) => m.method)}
         alwaysAskTerms={false}
-        note={<p>{t('payment.oneTime')}</p>}
+        note={
+          <>
+            <p>{t('payment.oneTime')}</p>
+            {/* Only the sandbox processor keeps methods for one-click extras (Stripe and PayPal here do not). */}
+            {methodList.methods.every((m) => m.provider === 'sandbox') ? (
+              <p className="meta pay-row__kept">{t('payment.keptNote')}</p>
+            ) : null}
+          </>
+        }
         attempt={{ skuId, planId: null, promo: data.promo }}
         create={(common) =>
           createPayment({
