@@ -106,3 +106,34 @@ export async function buyReport(
   expect(status.json().data.orderStatus).toBe('paid');
   return order;
 }
+
+export interface PlanPrice {
+  amount: number;
+  todayAmount: number;
+  currency: string;
+}
+
+/** A plan as the plans section prices it. */
+export async function planPrice(t: TestApp, planId: string, country = 'US'): Promise<PlanPrice> {
+  const res = await get(t, `/api/exam/plan/list/1799/${country}/en`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.plans.find((p: { planId: string }) => p.planId === planId).price;
+}
+
+/** The plan checkout's body, as the payment page sends it after showing these prices. */
+export function planBody(orderNumber: string, planId: string, price: PlanPrice, over: Record<string, unknown> = {}) {
+  return {
+    orderNumber,
+    planId,
+    country: 'US',
+    method: 'card',
+    email: 'member@example.com',
+    checkoutKey: `plan_${orderNumber.slice(2, 18)}`,
+    shownAmount: price.todayAmount,
+    shownRecurringAmount: price.amount,
+    shownCurrency: price.currency,
+    consent: { terms: true, termsVersion: '2026-01', disclosureVersion: '1' },
+    hl: 'en',
+    ...over,
+  };
+}

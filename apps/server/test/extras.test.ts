@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBody, get, paidReadyOrder, payInFrame, post, shownPrice } from './checkout-helpers';
+import { createBody, get, paidReadyOrder, payInFrame, planBody, planPrice, post, shownPrice } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())(
@@ -204,20 +204,11 @@ describe.each(dialects())(
     it('skip the trial: the weekly price at once, once; moving to the daily-rate plan charges at once', async () => {
       async function trial(email: string) {
         const order = await paidReadyOrder(t);
-        const plan = (await get(t, '/api/exam/plan/list/1799/US/en')).json().data.plans[0];
-        const created = await post(t, '/api-pay/pay/plan/create', {
-          orderNumber: order,
-          planId: 'weekly',
-          country: 'US',
-          method: 'card',
-          email,
-          checkoutKey: `trial_${order.slice(2, 18)}`,
-          shownAmount: plan.price.todayAmount,
-          shownRecurringAmount: plan.price.amount,
-          shownCurrency: 'USD',
-          consent: { terms: true, termsVersion: '1', disclosureVersion: '1' },
-          hl: 'en',
-        });
+        const created = await post(
+          t,
+          '/api-pay/pay/plan/create',
+          planBody(order, 'weekly', await planPrice(t, 'weekly'), { email }),
+        );
         await payInFrame(t, created.json().data.next.url, '4242424242424242');
         await post(t, '/api-pay/pay/check/status', { orderNumber: order });
         const mail = await t.deps.db.kysely

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, paidReadyOrder, post } from './checkout-helpers';
+import { get, paidReadyOrder, planBody, post } from './checkout-helpers';
 import { type StripeStandIn, startStripeStandIn } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -48,19 +48,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     const list = (await get(t, '/api/exam/plan/list/1799/US/en')).json().data;
     expect(list.methods).toEqual(['card']);
     const weekly = list.plans.find((p: { planId: string }) => p.planId === 'weekly');
-    const body = {
-      orderNumber: order,
-      planId: 'weekly',
-      country: 'US',
-      method: 'card',
-      email,
-      checkoutKey: `stripe_${order.slice(2, 18)}`,
-      shownAmount: weekly.price.todayAmount,
-      shownRecurringAmount: weekly.price.amount,
-      shownCurrency: 'USD',
-      consent: { terms: true, termsVersion: '1', disclosureVersion: '1' },
-      hl: 'en',
-    };
+    const body = planBody(order, 'weekly', weekly.price, { email, checkoutKey: `stripe_${order.slice(2, 18)}` });
     const created = await post(t, '/api-pay/pay/plan/create', body);
     expect(created.statusCode, created.body).toBe(200);
     // A double click: the same subscription, not a second one.

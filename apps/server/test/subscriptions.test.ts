@@ -2,40 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
-import { get, paidReadyOrder, payInFrame, post } from './checkout-helpers';
+import { get, paidReadyOrder, payInFrame, planBody, planPrice, post } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp, testEnv } from './test-app';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-async function planPrice(t: TestApp, planId: string, country = 'US') {
-  const res = await get(t, `/api/exam/plan/list/1799/${country}/en`);
-  expect(res.statusCode, res.body).toBe(200);
-  const plan = res.json().data.plans.find((p: { planId: string }) => p.planId === planId);
-  return plan.price as { amount: number; todayAmount: number; currency: string };
-}
-
-function planBody(
-  orderNumber: string,
-  planId: string,
-  price: { amount: number; todayAmount: number; currency: string },
-  over: Record<string, unknown> = {},
-) {
-  return {
-    orderNumber,
-    planId,
-    country: 'US',
-    method: 'card',
-    email: 'member@example.com',
-    checkoutKey: `plan_${orderNumber.slice(2, 18)}`,
-    shownAmount: price.todayAmount,
-    shownRecurringAmount: price.amount,
-    shownCurrency: price.currency,
-    consent: { terms: true, termsVersion: '2026-01', disclosureVersion: '1' },
-    hl: 'en',
-    ...over,
-  };
-}
 
 /** A plan taken like the browser does: test finished, plan chosen, 4242 typed into the sandbox frame. */
 async function takePlan(t: TestApp, email: string, planId = 'weekly') {

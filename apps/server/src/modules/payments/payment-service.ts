@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type {
   Locale,
   TNextAction,
@@ -12,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { keyedId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
@@ -315,11 +315,7 @@ export function paymentService(d: PaymentDeps) {
    * between the two.
    */
   function paymentIdOf(orderNumber: string, checkoutKey: string): string {
-    return createHmac('sha256', d.paymentIdSecret)
-      .update(`${orderNumber}\n${checkoutKey}`)
-      .digest()
-      .subarray(0, 16)
-      .toString('base64url');
+    return keyedId(d.paymentIdSecret, orderNumber, checkoutKey);
   }
 
   /** The order to pay, or the answer for one already paid (a repeated create after success). */

@@ -1,14 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { addPeriod, type Locale } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translator } from '../../i18n/translator';
 import { backgroundJob } from '../../lib/background-job';
 import type { Clock } from '../../lib/clock';
+import { keyedId } from '../../lib/ids';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { ProviderPaymentState } from '../payments/providers/payment-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import type { SubscriptionRepository, SubscriptionRow } from './subscription-repository';
-import { nextRunOf, planTerms, type SubscriptionService } from './subscription-service';
+import { advancePeriodInTransaction, nextRunOf, planTerms, type SubscriptionService } from './subscription-service';
 
 export interface SchedulerDeps {
   repo: SubscriptionRepository;
@@ -41,11 +41,7 @@ const UNREACHABLE_RETRY_MS = 10 * 60_000;
  */
 export function subscriptionScheduler(d: SchedulerDeps) {
   const chargeIdOf = (sub: SubscriptionRow, periodNo: number, attempt: number) =>
-    createHmac('sha256', d.chargeIdSecret)
-      .update(`${sub.id}\n${periodNo}\n${attempt}`)
-      .digest()
-      .subarray(0, 16)
-      .toString('base64url');
+    keyedId(d.chargeIdSecret, sub.id, periodNo, attempt);
 
   async function sendReminder(sub: SubscriptionRow, now: number): Promise<SubscriptionRow> {
     await d.repo.db.transaction().execute(async (trx) => {
@@ -126,38 +122,12 @@ export function subscriptionScheduler(d: SchedulerDeps) {
           .executeTakeFirst();
         if (Number(settled.numUpdatedRows) !== 1) return;
         const start = sub.current_period_end;
-        const end = addPeriod(start, sub.billing_interval, sub.interval_count);
-        await trx
-          .updateTable('subscriptions')
-          .set({
-            status: 'active',
-            period_no: periodNo,
-            current_period_start: start,
-            current_period_end: end,
-            failed_attempts: 0,
-            updated_at: now,
-          })
-          .where('id', '=', sub.id)
-          .where('period_no', '=', sub.period_no)
-          .execute();
-        await enqueueMail(
+        await advancePeriodInTransaction(
           trx,
-          {
-            template: 'renewalReceipt',
-            locale: sub.locale as Locale,
-            to: sub.email,
-            dedupeKey: `receipt:${chargeId}`,
-            payload: {
-              ...planTerms(sub, d.subscriptions.cancelLink(sub, sub.locale)),
-              chargeId,
-              paidAt: now,
-              periodStart: start,
-              periodEnd: end,
-              trialConverted: sub.status === 'trialing',
-            },
-          },
+          sub,
+          { id: chargeId, periodStart: start, periodEnd: addPeriod(start, sub.billing_interval, sub.interval_count) },
+          { cancelUrl: d.subscriptions.cancelLink(sub, sub.locale), domain: d.mailDomain },
           now,
-          d.mailDomain,
         );
       });
       d.kickMail();

@@ -64,6 +64,51 @@ export function planTerms(sub: SubscriptionRow, cancelUrl: string) {
   };
 }
 
+/**
+ * A renewal paid: the subscription moves to its next period (once: guarded by the period it was in) and the
+ * receipt is queued, inside the caller's transaction (the one that records the charge as paid).
+ */
+export async function advancePeriodInTransaction(
+  trx: Transaction<Database>,
+  sub: SubscriptionRow,
+  charge: { id: string; periodStart: number; periodEnd: number },
+  mail: { cancelUrl: string; domain: string },
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set({
+      status: 'active',
+      period_no: sub.period_no + 1,
+      current_period_start: charge.periodStart,
+      current_period_end: charge.periodEnd,
+      failed_attempts: 0,
+      updated_at: now,
+    })
+    .where('id', '=', sub.id)
+    .where('period_no', '=', sub.period_no)
+    .execute();
+  await enqueueMail(
+    trx,
+    {
+      template: 'renewalReceipt',
+      locale: sub.locale as Locale,
+      to: sub.email,
+      dedupeKey: `receipt:${charge.id}`,
+      payload: {
+        ...planTerms(sub, mail.cancelUrl),
+        chargeId: charge.id,
+        paidAt: now,
+        periodStart: charge.periodStart,
+        periodEnd: charge.periodEnd,
+        trialConverted: sub.status === 'trialing',
+      },
+    },
+    now,
+    mail.domain,
+  );
+}
+
 /** When the scheduler next has work: the reminder (during a trial), else the end of the period. */
 export function nextRunOf(sub: SubscriptionRow, reminderMs: number): number | null {
   if (sub.status === 'canceled') return null;
@@ -184,37 +229,12 @@ export function subscriptionService(d: SubscriptionDeps) {
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-          await trx
-            .updateTable('subscriptions')
-            .set({
-              status: 'active',
-              period_no: sub.period_no + 1,
-              current_period_start: renewal.periodStart,
-              current_period_end: renewal.periodEnd,
-              failed_attempts: 0,
-              updated_at: now,
-            })
-            .where('id', '=', sub.id)
-            .where('period_no', '=', sub.period_no)
-            .execute();
-          await enqueueMail(
+          await advancePeriodInTransaction(
             trx,
-            {
-              template: 'renewalReceipt',
-              locale: sub.locale as Locale,
-              to: sub.email,
-              dedupeKey: `receipt:${renewal.id}`,
-              payload: {
-                ...planTerms(sub, cancelLink),
-                chargeId: renewal.id,
-                paidAt: now,
-                periodStart: renewal.periodStart,
-                periodEnd: renewal.periodEnd,
-                trialConverted: sub.status === 'trialing',
-              },
-            },
+            sub,
+            { id: renewal.id, periodStart: renewal.periodStart, periodEnd: renewal.periodEnd },
+            { cancelUrl: cancelLink, domain: d.mailDomain },
             now,
-            d.mailDomain,
           );
           mailed = true;
         }

@@ -61,6 +61,38 @@ function useFinish() {
   };
 }
 
+/** What cancelling means, then the one confirm (and the other way: keep it, or another address). */
+function ConfirmCancel(props: {
+  busy: boolean;
+  error: string | undefined;
+  onConfirm: () => void;
+  other: { label: string; onClick: () => void };
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <>
+      <p>{t('cancel.confirmNote')}</p>
+      <p className="form__error" role="alert" hidden={!props.error}>
+        {props.error ?? ''}
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={props.onConfirm}
+          disabled={props.busy}
+          aria-busy={props.busy}
+        >
+          {props.busy ? t('cancel.working') : t('cancel.confirm')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={props.other.onClick}>
+          {props.other.label}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The one-click page of an e-mail's link: the subscription's terms, then one confirm. */
 function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullable<CancelData['link']> }) {
   const { t } = useTranslation(['checkout', 'common']);
@@ -124,18 +156,12 @@ function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullabl
         </p>
       ) : (
         <>
-          <p>{t('cancel.confirmNote')}</p>
-          <p className="form__error" role="alert" hidden={!error}>
-            {error ?? ''}
-          </p>
-          <div className="button-row">
-            <button type="button" className="button button--primary" onClick={confirm} disabled={busy} aria-busy={busy}>
-              {busy ? t('cancel.working') : t('cancel.confirm')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setKept(true)}>
-              {t('cancel.keep')}
-            </button>
-          </div>
+          <ConfirmCancel
+            busy={busy}
+            error={error}
+            onConfirm={confirm}
+            other={{ label: t('cancel.keep'), onClick: () => setKept(true) }}
+          />
         </>
       )}
     </section>
@@ -199,18 +225,12 @@ function ByEmail({ data }: { data: CancelData }) {
         <h2 id="cancel-confirm-title" ref={confirmHeading} tabIndex={-1}>
           {t('cancel.found', { count: found.count, email: found.email })}
         </h2>
-        <p>{t('cancel.confirmNote')}</p>
-        <p className="form__error" role="alert" hidden={!error}>
-          {error ?? ''}
-        </p>
-        <div className="button-row">
-          <button type="button" className="button button--primary" onClick={confirm} disabled={busy} aria-busy={busy}>
-            {busy ? t('cancel.working') : t('cancel.confirm')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setFound(null)}>
-            {t('cancel.useOtherEmail')}
-          </button>
-        </div>
+        <ConfirmCancel
+          busy={busy}
+          error={error}
+          onConfirm={confirm}
+          other={{ label: t('cancel.useOtherEmail'), onClick: () => setFound(null) }}
+        />
       </section>
     );
   }

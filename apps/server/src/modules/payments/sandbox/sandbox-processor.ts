@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema';
 import { backgroundJob } from '../../../lib/background-job';
 import type { Clock } from '../../../lib/clock';
 import { publicId } from '../../../lib/ids';
+import type { SavedChargeInput } from '../providers/payment-provider';
 
 /**
  * The sandbox processor: a stand-in for a card processor and for PayPal that behaves like their test modes,
@@ -300,14 +301,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
      * Charges a saved method without the payer (a renewal): declined when the method was set to fail, else
      * succeeded. The idempotency key makes a repeated request the same charge.
      */
-    async chargeSaved(input: {
-      methodRef: string;
-      idempotencyKey: string;
-      amountMinor: number;
-      currency: string;
-      description: string;
-      locale: string;
-    }): Promise<SandboxPayment> {
+    async chargeSaved(input: SavedChargeInput): Promise<SandboxPayment> {
       const method = await db
         .selectFrom('sandbox_payment_methods')
         .selectAll()

@@ -8,7 +8,7 @@ import { buyExtra, presenterList, vipStatus } from '../api/extras';
 import { longDate } from '../plan-terms';
 import { safeUrl } from '../sandbox-message';
 import { CopyLink } from './copy-link';
-import { FeatureIcon } from './feature-icon';
+import { FeatureList } from './feature-list';
 import { SandboxFrame } from './sandbox-frame';
 
 type State =
@@ -106,17 +106,7 @@ export function ExtraOffer({
         {pkg.title}
       </Heading>
       <p className="extra-offer__description">{pkg.description}</p>
-      <ul className="plan-card__features">
-        {pkg.features.map((f) => (
-          <li key={f.logoId}>
-            <FeatureIcon id={f.logoId} />
-            <span>
-              <span className="sku-card__feature-name">{f.name}</span>{' '}
-              <span className="sku-card__feature-content">{f.content}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={pkg.features} />
       <p className="extra-offer__price">
         {price} <span className="meta">{t('extras.oneTime')}</span>
       </p>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { billedPhrase, planDisclosure } from '../plan-terms';
-import { FeatureIcon } from './feature-icon';
+import { FeatureList } from './feature-list';
 
 /**
  * One plan: what is charged today, then what and how often, the daily rate where it is the plan's point,
@@ -34,17 +34,7 @@ export function PlanCard({ plan, locale, now, href }: { plan: TPlan; locale: Loc
           </span>
         ) : null}
       </p>
-      <ul className="plan-card__features">
-        {plan.features.map((f) => (
-          <li key={f.logoId}>
-            <FeatureIcon id={f.logoId} />
-            <span>
-              <span className="sku-card__feature-name">{f.name}</span>{' '}
-              <span className="sku-card__feature-content">{f.content}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={plan.features} />
       <p className="plan-card__disclosure" id={`${id}-terms`}>
         {planDisclosure(t, plan, locale, now)}
       </p>
