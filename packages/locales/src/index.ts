@@ -28,14 +28,21 @@ export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout',
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 
+/** Loaded with the app: every screen needs them. */
+export const CORE_NAMESPACES = ['common', 'errors', 'content', 'test'] as const;
+export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
+/** Loaded with the first payment or report screen (its own chunk per locale): the landing does not pay for them. */
+export const PAID_NAMESPACES = ['checkout', 'report'] as const;
+export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
+
 /**
  * Words that stay the same in every language: a translated string may equal the English one only when
  * nothing but these, placeholders, digits and punctuation remain.
  */
 export const BRAND_WORDS = ['Mindgauge', 'PayPal', 'IQ', 'Stripe', 'E-mail', 'e-mail', 'OK', '3-D Secure'];
 
-/** Loads the UI namespaces of one locale; each locale is its own chunk in the web build. */
-export async function loadUiResources(locale: Locale): Promise<UiResources> {
+/** Loads the core UI namespaces of one locale; each locale is its own chunk in the web build. */
+export async function loadUiResources(locale: Locale): Promise<CoreResources> {
   switch (locale) {
     case 'zh-CN':
       return (await import('./bundles/zh-CN')).default;
@@ -55,5 +62,29 @@ export async function loadUiResources(locale: Locale): Promise<UiResources> {
       return (await import('./bundles/pt')).default;
     default:
       return (await import('./bundles/en')).default;
+  }
+}
+
+/** Loads the payment and report namespaces of one locale, a chunk of their own. */
+export async function loadPaidResources(locale: Locale): Promise<PaidResources> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./bundles/zh-CN-paid')).default;
+    case 'zh-HK':
+      return (await import('./bundles/zh-HK-paid')).default;
+    case 'ja':
+      return (await import('./bundles/ja-paid')).default;
+    case 'ko':
+      return (await import('./bundles/ko-paid')).default;
+    case 'fr':
+      return (await import('./bundles/fr-paid')).default;
+    case 'de':
+      return (await import('./bundles/de-paid')).default;
+    case 'es':
+      return (await import('./bundles/es-paid')).default;
+    case 'pt':
+      return (await import('./bundles/pt-paid')).default;
+    default:
+      return (await import('./bundles/en-paid')).default;
   }
 }

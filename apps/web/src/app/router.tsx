@@ -2,10 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
+import { ensurePaidNamespaces } from '../i18n/i18n';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
 import { BootLoading, RootLayout } from './root-layout';
 import { SCREENS } from './screens';
+
+/** Screens that show payment or report texts: their namespaces load with them. */
+const PAID_GROUPS = new Set<string>(['payment', 'report', 'subscription']);
 
 /** Loads a screen module; a missing chunk (after a deploy) reloads the page once. */
 async function importScreen(key: RouteKey) {
@@ -29,7 +33,10 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
         path,
         handle: { key },
         lazy: async () => {
-          const mod = await importScreen(key);
+          const [mod] = await Promise.all([
+            importScreen(key),
+            PAID_GROUPS.has(ROUTES[key].group) ? ensurePaidNamespaces() : null,
+          ]);
           return {
             Component: mod.Component,
             loader: async (args) => {

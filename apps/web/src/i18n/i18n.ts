@@ -6,7 +6,13 @@ import {
   type Locale,
   resolveLocale,
 } from '@mindgauge/contract';
-import { loadUiResources, UI_NAMESPACES } from '@mindgauge/locales';
+import {
+  CORE_NAMESPACES,
+  loadPaidResources,
+  loadUiResources,
+  PAID_NAMESPACES,
+  UI_NAMESPACES,
+} from '@mindgauge/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setClientContext } from '../lib/api-client';
@@ -24,10 +30,31 @@ export function detectLocale(search: string = location.search): Locale {
   return resolveLocale(navigator.language);
 }
 
+/** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
+let paidWanted = false;
+
 async function addLocale(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'common')) return;
-  const resources = await loadUiResources(locale);
-  for (const ns of UI_NAMESPACES) i18next.addResourceBundle(locale, ns, resources[ns], true, true);
+  const core = i18next.hasResourceBundle(locale, 'common')
+    ? null
+    : loadUiResources(locale).then((r) => {
+        for (const ns of CORE_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
+      });
+  const paid =
+    !paidWanted || i18next.hasResourceBundle(locale, 'checkout')
+      ? null
+      : loadPaidResources(locale).then((r) => {
+          for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
+        });
+  await Promise.all([core, paid]);
+}
+
+/**
+ * The payment and report texts: loaded before the first screen that shows them (their own chunk, so the
+ * landing and the test do not carry them).
+ */
+export async function ensurePaidNamespaces(): Promise<void> {
+  paidWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 function remember(locale: Locale): void {

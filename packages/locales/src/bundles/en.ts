@@ -1,10 +1,8 @@
-import checkout from '../en/checkout.json';
 import common from '../en/common.json';
 import content from '../en/content.json';
 import errors from '../en/errors.json';
-import report from '../en/report.json';
 import test from '../en/test.json';
-import type { UiResources } from '../index';
+import type { CoreResources } from '../index';
 
-const resources: UiResources = { common, errors, content, test, checkout, report };
+const resources: CoreResources = { common, errors, content, test };
 export default resources;

@@ -1,10 +1,8 @@
-import checkout from '../es/checkout.json';
 import common from '../es/common.json';
 import content from '../es/content.json';
 import errors from '../es/errors.json';
-import report from '../es/report.json';
 import test from '../es/test.json';
-import type { UiResources } from '../index';
+import type { CoreResources } from '../index';
 
-const resources: UiResources = { common, errors, content, test, checkout, report };
+const resources: CoreResources = { common, errors, content, test };
 export default resources;

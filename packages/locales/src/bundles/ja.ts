@@ -1,10 +1,8 @@
-import type { UiResources } from '../index';
-import checkout from '../ja/checkout.json';
+import type { CoreResources } from '../index';
 import common from '../ja/common.json';
 import content from '../ja/content.json';
 import errors from '../ja/errors.json';
-import report from '../ja/report.json';
 import test from '../ja/test.json';
 
-const resources: UiResources = { common, errors, content, test, checkout, report };
+const resources: CoreResources = { common, errors, content, test };
 export default resources;

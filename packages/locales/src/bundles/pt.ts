@@ -1,10 +1,8 @@
-import type { UiResources } from '../index';
-import checkout from '../pt/checkout.json';
+import type { CoreResources } from '../index';
 import common from '../pt/common.json';
 import content from '../pt/content.json';
 import errors from '../pt/errors.json';
-import report from '../pt/report.json';
 import test from '../pt/test.json';
 
-const resources: UiResources = { common, errors, content, test, checkout, report };
+const resources: CoreResources = { common, errors, content, test };
 export default resources;

@@ -37,7 +37,7 @@ function rangeLabel(c: TIqClass): string {
 
 /** The test-centre landing: start the test; facts, the distribution, the classification, the steps. */
 export function Component() {
-  const { t } = useTranslation(['test', 'checkout']);
+  const { t } = useTranslation('test');
   const scope = useScope();
   const locale = useLocale();
   const exam = useQuery(examQuery(scope.examId, locale)).data;
@@ -59,7 +59,7 @@ export function Component() {
             <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
             {gift ? (
               <p className="notice notice--success landing-gift">
-                <strong>{t('checkout:extras.giftTitle')}</strong> {t('checkout:extras.giftLead')}
+                <strong>{t('landing.giftTitle')}</strong> {t('landing.giftLead')}
               </p>
             ) : null}
             <AppLink to={startHref} className="button button--primary button--large">
