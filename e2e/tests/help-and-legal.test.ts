@@ -21,7 +21,11 @@ describeBrowser('help centre, support and legal documents', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expectAccessible(page, 'help detail');
 
+    // The subscription-management article leads to the cancellation page.
     const id = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('link', { name: 'cancellation page' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Cancel your subscription');
+
     await page.goto(`/help-detail/IQB-1799?id=${id}&hl=ko`);
     await expect.poll(() => page.locator('h1').textContent()).not.toBe('How to cancel a plan');
     expect(await page.getAttribute('html', 'lang')).toBe('ko');

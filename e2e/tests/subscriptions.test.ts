@@ -113,5 +113,14 @@ describeBrowser('plans and cancelling', () => {
     await page.getByLabel('E-mail address').press('Enter');
     await expect.poll(() => page.getByText('Please enter a valid email address.').count()).toBe(1);
     await expectAccessible(page, 'cancel by e-mail');
+
+    // The plans page: every plan with its terms; the way in is the test.
+    await page.goto('/paying/IQB-1799?hl=en');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Plans');
+    expect(await page.locator('.plan-card').count()).toBe(3);
+    expect(await page.locator('.plan-card[data-plan="monthly"]').textContent()).toContain('$49.99 every month');
+    await expectAccessible(page, 'plans page');
+    await page.getByRole('link', { name: 'Take the test to start' }).first().click();
+    await expect.poll(() => page.url()).toContain('/landing_page/test_center/IQB-1799');
   });
 });

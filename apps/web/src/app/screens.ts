@@ -30,6 +30,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   answerEmail: () => import('../features/test/answer-email-route'),
   answerSubmit: () => import('../features/test/answer-submit-route'),
   answerSubmitOld: () => import('../features/test/answer-submit-route'),
+  paying: () => import('../features/checkout/plans-route'),
   payingScheme: () => import('../features/checkout/scheme-route'),
   payingPayment: () => import('../features/checkout/payment-route'),
   payingCheck: () => import('../features/checkout/check-route'),

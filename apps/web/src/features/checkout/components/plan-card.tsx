@@ -9,7 +9,20 @@ import { FeatureList } from './feature-list';
  * One plan: what is charged today, then what and how often, the daily rate where it is the plan's point,
  * its features, and the full disclosure above the button that leads to its payment.
  */
-export function PlanCard({ plan, locale, now, href }: { plan: TPlan; locale: Locale; now: number; href: string }) {
+export function PlanCard({
+  plan,
+  locale,
+  now,
+  href,
+  cta,
+}: {
+  plan: TPlan;
+  locale: Locale;
+  now: number;
+  href: string;
+  /** The button's words; "Choose the {plan}" unless told. */
+  cta?: string;
+}) {
   const { t } = useTranslation(['checkout', 'common']);
   const id = useId();
   const today = formatMoney(plan.price.todayAmount, plan.price.currency);
@@ -39,7 +52,7 @@ export function PlanCard({ plan, locale, now, href }: { plan: TPlan; locale: Loc
         {planDisclosure(t, plan, locale, now)}
       </p>
       <AppLink className="button button--secondary button--block" to={href} aria-describedby={`${id}-terms`}>
-        {t('plans.choose', { plan: plan.title })}
+        {cta ?? t('plans.choose', { plan: plan.title })}
       </AppLink>
     </article>
   );

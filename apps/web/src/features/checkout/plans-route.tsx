@@ -1,0 +1,65 @@
+import type { Locale } from '@mindgauge/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest } from '../../i18n/use-locale';
+import { planListQuery } from './api/get-plan-list';
+import { pricingCountry } from './checkout-search';
+import { PlanCard } from './components/plan-card';
+import { guarded, guardLoad } from './load-guard';
+
+interface PlansData {
+  hl: Locale;
+  country: string;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  const scope = scopeFromParams(params);
+  const hl = localeFromRequest(request);
+  const country = pricingCountry(hl);
+  return guardLoad<PlansData>(async () => {
+    await queryClient.fetchQuery(planListQuery(scope.examId, country, hl));
+    return { hl, country };
+  });
+}
+
+/**
+ * The plans page: every plan with its full terms. A plan starts with a test's report, so the way in is the
+ * test; the plan is then chosen on the report choice.
+ */
+function PlansScreen({ data }: { data: PlansData }) {
+  const { t } = useTranslation(['checkout']);
+  const scope = useScope();
+  const { data: plans, dataUpdatedAt } = useSuspenseQuery(planListQuery(scope.examId, data.country, data.hl));
+  const start = buildHref('landing', { variant: 'test_center', scope: scope.value });
+  return (
+    <div className="container page checkout">
+      <PageTitle title={t('plans.pageTitle')} />
+      <h1>{t('plans.pageTitle')}</h1>
+      <p className="lead">{t('plans.pageLead')}</p>
+      <div className="plans__cards">
+        {plans.plans.map((plan) => (
+          <PlanCard
+            key={plan.planId}
+            plan={plan}
+            locale={data.hl}
+            now={dataUpdatedAt}
+            href={start}
+            cta={t('plans.startWithTest')}
+          />
+        ))}
+      </div>
+      <p className="meta">
+        <AppLink to={buildHref('cancelSubscription', { scope: scope.value })}>{t('plans.manage')}</AppLink>
+      </p>
+    </div>
+  );
+}
+
+export const Component = guarded(PlansScreen);
