@@ -81,7 +81,8 @@ function SkipTrialOffer({
       </p>
       {daily ? <p>{t('extras.upgradeLead', { billed: billedPhrase(t, daily) })}</p> : null}
       <p className="meta" id="skip-method">
-        {order.savedMethod ? t('extras.oneClick', { method: order.savedMethod.label }) : t('extras.payNote')}
+        {order.savedMethod ? t('extras.oneClick', { method: order.savedMethod.label }) : t('extras.payNote')}{' '}
+        {t('plans.howToCancel')}
       </p>
       <div role="status" className="extra-offer__status">
         {done ? (
