@@ -37,6 +37,8 @@ import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
 import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
+import { reportFileRoutes } from './modules/pdf/report-file-routes';
+import { type ReportFiles, reportFiles } from './modules/pdf/report-files';
 import { reportLinks } from './modules/report/report-links';
 import { reportRoutes } from './modules/report/report-routes';
 import { seedPlans } from './modules/subscriptions/seed-plans';
@@ -55,6 +57,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
   checkout: CheckoutModule;
+  /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
+  files: ReportFiles;
 }
 
 /**
@@ -197,6 +201,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
+  const files = reportFiles({
+    db: db.kysely,
+    exams: examRepository(db.kysely),
+    examService: exam,
+    translator,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    reportLinkSecret,
+  });
+  await app.register(async (scope) => reportFileRoutes(scope, bases, files));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   if (clock instanceof OffsetClock) {
     app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
@@ -228,5 +242,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout };
+  return { app, deps, checkout, files };
 }

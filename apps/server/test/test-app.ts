@@ -72,7 +72,7 @@ export async function createTestApp(
     env: testEnv(options.env),
     db: testDb.db,
     clock,
-    logger: false,
+    logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   return {

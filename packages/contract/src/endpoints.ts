@@ -2,6 +2,7 @@ import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
+import * as files from './api/files';
 import * as report from './api/report';
 import * as subscription from './api/subscription';
 import * as support from './api/support';
@@ -56,6 +57,8 @@ export const endpoints = {
   vipStatus: extras.vipStatus,
   presenterList: extras.presenterList,
   redeemGift: extras.redeemGift,
+  fileDownInfo: files.fileDownInfo,
+  certificateVerify: files.certificateVerify,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -33,6 +33,7 @@ export const ERRORS = {
   TRIAL_NOT_ACTIVE: { result: 40908, status: 409 },
   GIFT_CODE_USED: { result: 40909, status: 409 },
   GIFT_CODE_INVALID: { result: 40410, status: 404 },
+  CERTIFICATE_NOT_FOUND: { result: 40411, status: 404 },
   PAYMENT_PROVIDER_ERROR: { result: 50201, status: 502 },
   UNKNOWN_ITEM: { result: 40004, status: 400 },
   SESSION_LOCKED: { result: 40901, status: 409 },

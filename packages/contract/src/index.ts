@@ -2,6 +2,7 @@ export * from './api/app';
 export * from './api/checkout';
 export * from './api/exam';
 export * from './api/extras';
+export * from './api/files';
 export * from './api/report';
 export * from './api/subscription';
 export * from './api/support';

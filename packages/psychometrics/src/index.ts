@@ -73,7 +73,9 @@ export {
 export {
   ENGLISH_LABELS,
   type ItemSvg,
+  type PanelPath,
   type PublicItem,
+  panelPaths,
   panelSvg,
   renderItemSvg,
   type SvgLabels,

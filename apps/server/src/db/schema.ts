@@ -137,6 +137,11 @@ export interface Database {
     /** The offer price holds until this time; set when the order first sees its offer. */
     offer_deadline_at: number | null;
     paid_at: number | null;
+    /** The certificate's serial (unguessable; its verification page's key), set when first issued. */
+    certificate_serial: string | null;
+    /** The name printed on the certificate, asked once on the download screen. */
+    certificate_name: string | null;
+    certificate_issued_at: number | null;
   };
   skus: {
     exam_id: number;
@@ -373,5 +378,14 @@ export interface Database {
     starts_at: number;
     ends_at: number;
     created_at: number;
+  };
+  /** A link an owner made to show their result: what it shows is theirs to choose; revocable. */
+  share_links: {
+    id: string;
+    order_number: string;
+    /** 1: the IQ score is shown; 0: only the test and the class. */
+    show_score: number;
+    created_at: number;
+    revoked_at: number | null;
   };
 }

@@ -42,6 +42,16 @@ export class RawJsonData {
   constructor(readonly parts: readonly (string | Buffer)[]) {}
 }
 
+/** A file answer (a PDF, an image): sent as its bytes with its type, not wrapped in JSON. */
+export class RawFile {
+  constructor(
+    readonly body: Buffer,
+    readonly type: string,
+    /** Offered to save as (`attachment`); inline when absent. */
+    readonly filename?: string,
+  ) {}
+}
+
 const WRAP_START = Buffer.from(`{"result":${RESULT_OK},"data":`);
 const WRAP_END = Buffer.from('}');
 
@@ -53,7 +63,9 @@ export function mountEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   bases: BasePaths,
   def: E,
-  handler: (input: HandlerInput<E>) => Promise<EndpointData<E> | RawJsonData> | EndpointData<E> | RawJsonData,
+  handler: (
+    input: HandlerInput<E>,
+  ) => Promise<EndpointData<E> | RawJsonData | RawFile> | EndpointData<E> | RawJsonData | RawFile,
   options: { rateLimit?: { max: number; timeWindow: number } } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -78,6 +90,14 @@ export function mountEndpoint<E extends EndpointDef>(
         req,
         reply,
       });
+      if (data instanceof RawFile) {
+        if (data.filename) reply.header('content-disposition', `attachment; filename="${data.filename}"`);
+        // A Buffer bypasses the response serializer (the schema describes the JSON answers only).
+        return reply
+          .type(data.type)
+          .header('cache-control', 'private, no-store')
+          .send(data.body as unknown as { result: 200; data: unknown });
+      }
       if (data instanceof RawJsonData) {
         // A Buffer payload bypasses the serializer: the bytes go out as they are.
         const body = Buffer.concat([

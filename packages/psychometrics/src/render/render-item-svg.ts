@@ -28,10 +28,18 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Drawing of a panel: a pure function of its content, so nothing marks the answer. */
-export function panelBody(layout: LayoutName, panel: Panel): string {
+/** One filled, stroked path of a panel, in the 100 × 100 panel space. */
+export interface PanelPath {
+  /** SVG path data. */
+  readonly d: string;
+  /** A grey, or `none` for an outline. */
+  readonly fill: string;
+}
+
+/** The paths of a panel, for any vector renderer (SVG here, PDF on the server). Stroke: black, 2.2 units. */
+export function panelPaths(layout: LayoutName, panel: Panel): PanelPath[] {
   const def = LAYOUTS[layout];
-  let out = '';
+  const out: PanelPath[] = [];
   def.components.forEach((c, i) => {
     const state = panel.components[i];
     if (!state) return;
@@ -40,10 +48,16 @@ export function panelBody(layout: LayoutName, panel: Panel): string {
     c.slots.forEach((slot, s) => {
       if (state.positions & (1 << s)) d += shapePath(state.shape, slot.x, slot.y, r);
     });
-    const fill = c.outline ? 'none' : (FILL_GREYS[state.fill - 1] ?? '#fff');
-    out += `<path fill="${fill}" d="${d}"/>`;
+    out.push({ d, fill: c.outline ? 'none' : (FILL_GREYS[state.fill - 1] ?? '#fff') });
   });
   return out;
+}
+
+/** Drawing of a panel: a pure function of its content, so nothing marks the answer. */
+export function panelBody(layout: LayoutName, panel: Panel): string {
+  return panelPaths(layout, panel)
+    .map((p) => `<path fill="${p.fill}" d="${p.d}"/>`)
+    .join('');
 }
 
 /**

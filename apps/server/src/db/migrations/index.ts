@@ -6,6 +6,7 @@ import { sessionCountry } from './0003-session-country';
 import { checkout } from './0004-checkout';
 import { subscriptions } from './0005-subscriptions';
 import { extras } from './0006-extras';
+import { reportFiles } from './0007-report-files';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0004-checkout': checkout(dialect),
         '0005-subscriptions': subscriptions(dialect),
         '0006-extras': extras(dialect),
+        '0007-report-files': reportFiles(dialect),
       };
     },
   };

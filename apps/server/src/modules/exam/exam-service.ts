@@ -254,6 +254,9 @@ export function examService(d: ExamDeps) {
               paid_payment_id: null,
               offer_deadline_at: null,
               paid_at: null,
+              certificate_serial: null,
+              certificate_name: null,
+              certificate_issued_at: null,
             }
           : null;
         // A concurrent call may have scored first: then this one records nothing and reads its outcome.
@@ -315,6 +318,9 @@ export function examService(d: ExamDeps) {
      * A paid order's report, at its tier, for whoever may read it: the browser that took the test (its
      * session cookie) or the holder of an e-mailed link (its token, until it expires).
      */
+    /** The score part of a paid order's report, at its tier (the PDF's data). */
+    reportSummary,
+
     async orderInfo(orderNumber: string, access: ReportAccess): Promise<TOrderInfo> {
       const { order, session: s } = await requireReportAccess(
         { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },

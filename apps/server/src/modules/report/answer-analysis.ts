@@ -8,7 +8,7 @@ import type { ExamRepository } from '../exam/exam-repository';
 import { type ReportAccess, requireReportAccess } from './report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
-function sentence(t: Translator, locale: Locale, e: Explanation): string {
+export function sentence(t: Translator, locale: Locale, e: Explanation): string {
   const tr = (key: string, o?: Record<string, unknown>) => t.t(locale, key.replace('.', ':'), o);
   const named = Object.fromEntries(Object.entries(e.paramKeys).map(([k, key]) => [k, tr(key)]));
   return tr(e.key, { ...e.params, ...named });

@@ -1,0 +1,383 @@
+import type { Locale, TReportSummary } from '@mindgauge/contract';
+import { IQ_CLASSES, type PanelPath, populationShare } from '@mindgauge/psychometrics';
+import type { Translator } from '../../i18n/translator';
+
+/**
+ * A report as a document model: fixed pages of simple blocks, built from the report's data and the locale
+ * files, and drawn by a renderer (pdfkit for the product; the benchmark prints the same model with Chromium).
+ */
+export type Block =
+  | { kind: 'title'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'text'; text: string; size?: number; bold?: boolean; muted?: boolean; align?: 'left' | 'center' }
+  | { kind: 'big'; value: string; label: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'table'; head: string[]; rows: string[][]; highlight?: number }
+  | { kind: 'curve'; iq: number; low: number; high: number; you: string; average: string; axis: string }
+  | { kind: 'bar'; score: number; low: number; high: number }
+  | { kind: 'grid'; outcomes: ('right' | 'wrong' | 'none')[]; legend: [string, string, string] }
+  | {
+      kind: 'item';
+      title: string;
+      context: PanelPath[][];
+      options: PanelPath[][];
+      choice: number | null;
+      answerIndex: number;
+      lines: string[];
+    }
+  | { kind: 'frame'; blocks: Block[] }
+  /** A web address on one line, clickable in the PDF. */
+  | { kind: 'link'; url: string }
+  | { kind: 'gap'; size: number };
+
+export interface ReportPage {
+  blocks: Block[];
+}
+
+export interface ReportDocument {
+  locale: Locale;
+  title: string;
+  subject: string;
+  /** The footer of page `page` (1-based) of `pages`. */
+  footer: (page: number, pages: number) => string;
+  pages: ReportPage[];
+}
+
+/** One question as the analysis pages draw it (the engine's paths, in its 100 × 100 panel space). */
+export interface ReportItem {
+  number: number;
+  correct: boolean;
+  choice: number | null;
+  answerIndex: number;
+  context: PanelPath[][];
+  options: PanelPath[][];
+  explanations: string[];
+}
+
+export interface ReportData {
+  locale: Locale;
+  orderNumber: string;
+  tierTitle: string;
+  takenAt: number;
+  name: string | null;
+  summary: TReportSummary;
+  questionCount: number;
+  /** Every question; null when the tier has no answer analysis. */
+  items: ReportItem[] | null;
+  /** The certificate's facts; null when the tier has no certificate. */
+  certificate: { serial: string; verifyUrl: string; issuedAt: number } | null;
+}
+
+/** The report's fixed page count (the spec's 21 pages). */
+export const REPORT_PAGES = 21;
+const ITEMS_PER_PAGE = 3;
+const ANALYSIS_ITEM_PAGES = 3;
+
+const letter = (i: number) => String.fromCharCode(65 + i);
+
+/** The certificate's content: the same on the report's certificate page and in the certificate PDF. */
+export function certificateBlocks(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  d: ReportData,
+  date: (ms: number) => string,
+): Block[] {
+  const s = d.summary;
+  const cert = d.certificate;
+  if (!cert) return [{ kind: 'text', text: t('pdf:certificate.notIncluded') }];
+  return [
+    { kind: 'text', text: t('pdf:certificate.certifies'), align: 'center', muted: true },
+    {
+      kind: 'text',
+      text: d.name ?? t('pdf:certificate.anonymous', { order: d.orderNumber }),
+      size: 24,
+      bold: true,
+      align: 'center',
+    },
+    { kind: 'text', text: t('pdf:certificate.achieved'), align: 'center', muted: true },
+    { kind: 'text', text: String(s.iq), size: 48, bold: true, align: 'center' },
+    { kind: 'text', text: t('pdf:certificate.onTest', { date: date(d.takenAt) }), align: 'center' },
+    {
+      kind: 'text',
+      text: t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
+      align: 'center',
+    },
+    { kind: 'gap', size: 18 },
+    { kind: 'text', text: t('pdf:certificate.serial', { serial: cert.serial }), align: 'center', size: 10 },
+    { kind: 'text', text: t('pdf:certificate.verifyAt'), align: 'center', size: 10 },
+    { kind: 'link', url: cert.verifyUrl },
+    {
+      kind: 'text',
+      text: t('pdf:certificate.issued', { date: date(cert.issuedAt) }),
+      align: 'center',
+      size: 10,
+      muted: true,
+    },
+    { kind: 'text', text: t('pdf:certificate.disclaimer'), align: 'center', size: 9, muted: true },
+  ];
+}
+
+/** Builds the 21 pages of a report in its language. Pure: the same data gives the same document. */
+export function buildReportDocument(translator: Translator, d: ReportData): ReportDocument {
+  const { locale } = d;
+  const t = (k: string, o?: Record<string, unknown>) => translator.t(locale, k, o);
+  const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  const countryName = (code: string) => {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const s = d.summary;
+  const percent = Math.round(s.percentile);
+  const pages: ReportPage[] = [];
+  const add = (...blocks: Block[]) => pages.push({ blocks });
+
+  // 1. Cover
+  add(
+    { kind: 'gap', size: 80 },
+    { kind: 'title', text: t('pdf:cover.title') },
+    { kind: 'text', text: t('pdf:cover.subtitle', { tier: d.tierTitle }), muted: true },
+    { kind: 'gap', size: 40 },
+    { kind: 'big', value: String(s.iq), label: t('pdf:cover.iq') },
+    { kind: 'text', text: t('pdf:cover.range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' },
+    { kind: 'text', text: t('report:class', { name: s.className }), align: 'center', bold: true },
+    { kind: 'gap', size: 40 },
+    ...(d.name ? [{ kind: 'text' as const, text: t('pdf:cover.for', { name: d.name }) }] : []),
+    { kind: 'text', text: t('pdf:cover.takenOn', { date: date(d.takenAt) }) },
+    { kind: 'text', text: t('pdf:cover.order', { order: d.orderNumber }), muted: true },
+    { kind: 'gap', size: 24 },
+    { kind: 'text', text: t('pdf:cover.note'), muted: true },
+  );
+
+  // 2. Contents
+  const sections: [string, number][] = [
+    ['score', 3],
+    ['curve', 4],
+    ['country', 5],
+    ['dimensions', 6],
+    ['analysis', 11],
+    ['brain', 15],
+    ['eq', 16],
+    ['training', 17],
+    ['certificate', 19],
+    ['about', 20],
+  ];
+  add(
+    { kind: 'title', text: t('pdf:contents.title') },
+    {
+      kind: 'table',
+      head: ['', ''],
+      rows: sections.map(([key, page]) => [t(`pdf:contents.${key}`), t('pdf:contents.page', { page })]),
+    },
+  );
+
+  // 3. Score, range, class
+  const yours = IQ_CLASSES.findIndex((c) => c.id === s.classId);
+  add(
+    { kind: 'title', text: t('pdf:score.title') },
+    { kind: 'big', value: String(s.iq), label: t('report:iqLabel') },
+    { kind: 'text', text: t('report:range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' },
+    { kind: 'text', text: t('report:class', { name: s.className }), bold: true, align: 'center' },
+    { kind: 'text', text: t('report:percentile', { percent }), align: 'center' },
+    { kind: 'gap', size: 12 },
+    {
+      kind: 'text',
+      text: t('pdf:score.correct', { correct: s.correct, total: d.questionCount, answered: s.answered }),
+    },
+    { kind: 'text', text: t('report:rangeExplained') },
+    { kind: 'heading', text: t('pdf:score.classesTitle') },
+    {
+      kind: 'table',
+      head: [t('pdf:score.classRange'), t('pdf:score.className'), t('pdf:score.share')],
+      rows: IQ_CLASSES.map((c) => [
+        c.min === null ? `< ${c.max}` : c.max === null ? `${c.min}+` : `${c.min}–${(c.max ?? 0) - 1}`,
+        translator.t(locale, c.key.replace('.', ':')),
+        `${(populationShare(c) * 100).toFixed(1)}%`,
+      ]),
+      highlight: yours,
+    },
+  );
+
+  // 4. Population curve
+  add(
+    { kind: 'title', text: t('pdf:curve.title') },
+    { kind: 'text', text: t('pdf:curve.lead') },
+    {
+      kind: 'curve',
+      iq: s.iq,
+      low: s.rangeLow,
+      high: s.rangeHigh,
+      you: t('pdf:curve.you', { iq: s.iq }),
+      average: t('pdf:curve.average'),
+      axis: t('pdf:curve.axis'),
+    },
+    { kind: 'text', text: t('report:percentile', { percent }) },
+    { kind: 'text', text: s.normNote, muted: true },
+  );
+
+  // 5. Country comparison
+  const r = s.ranking;
+  const countryLine = !r.country
+    ? t('report:ranking.noCountry')
+    : r.countryPercentBelow === null
+      ? t('report:ranking.countryTooFew', { min: r.minSample, country: countryName(r.country) })
+      : t('report:ranking.country', {
+          country: countryName(r.country),
+          n: r.countryN,
+          percent: Math.round(r.countryPercentBelow),
+        });
+  add(
+    { kind: 'title', text: t('pdf:country.title') },
+    { kind: 'text', text: t('pdf:country.lead'), muted: true },
+    { kind: 'text', text: t('report:ranking.population', { percent }) },
+    { kind: 'text', text: countryLine },
+    { kind: 'heading', text: t('report:ranking.topTitle') },
+    {
+      kind: 'table',
+      head: ['#', t('pdf:country.colCountry'), t('pdf:country.colIq'), t('pdf:country.colPeople')],
+      rows: r.topCountries.map((c, i) => [String(i + 1), countryName(c.country), String(c.meanIq), String(c.n)]),
+    },
+  );
+
+  // 6–10. The five dimensions
+  const dims = s.dimensions ?? [];
+  for (let i = 0; i < 5; i++) {
+    const dim = dims[i];
+    if (!dim) {
+      add(
+        { kind: 'title', text: t('report:dimensions.title') },
+        { kind: 'text', text: t('report:dimensions.notIncluded') },
+      );
+      continue;
+    }
+    add(
+      { kind: 'title', text: t('pdf:dimension.title', { number: i + 1, name: dim.name }) },
+      { kind: 'text', text: dim.description },
+      { kind: 'big', value: String(dim.score), label: dim.levelName },
+      { kind: 'bar', score: dim.score, low: dim.referenceLow, high: dim.referenceHigh },
+      { kind: 'text', text: t('report:dimensions.level', { level: `${dim.level}/5 · ${dim.levelName}` }) },
+      { kind: 'text', text: t('report:dimensions.reference', { low: dim.referenceLow, high: dim.referenceHigh }) },
+      { kind: 'text', text: t('pdf:dimension.scale'), muted: true },
+      { kind: 'heading', text: t('pdf:dimension.meaning') },
+      { kind: 'text', text: t(`report:dimensions.interpretation.${dim.level}`) },
+      { kind: 'text', text: t('report:dimensions.source', { source: dim.source }), muted: true },
+      ...(dim.provisional ? [{ kind: 'text' as const, text: t('report:dimensions.provisional'), muted: true }] : []),
+    );
+  }
+
+  // 11–14. Answer analysis: the overview, then three pages of questions drawn again
+  const items = d.items;
+  if (!items) {
+    add({ kind: 'title', text: t('pdf:analysis.title') }, { kind: 'text', text: t('pdf:analysis.notIncluded') });
+    for (let p = 0; p < ANALYSIS_ITEM_PAGES; p++) {
+      add({ kind: 'title', text: t('pdf:analysis.continued') }, { kind: 'text', text: t('pdf:analysis.notIncluded') });
+    }
+  } else {
+    const outcome = (i: ReportItem) => (i.choice === null ? 'none' : i.correct ? 'right' : 'wrong');
+    add(
+      { kind: 'title', text: t('pdf:analysis.title') },
+      { kind: 'text', text: t('report:wrong.lead', { correct: s.correct, total: items.length }) },
+      { kind: 'text', text: t('pdf:analysis.overview'), muted: true },
+      {
+        kind: 'grid',
+        outcomes: items.map(outcome),
+        legend: [t('pdf:analysis.right'), t('pdf:analysis.wrong'), t('pdf:analysis.unanswered')],
+      },
+    );
+    // Every question missed first, then the hardest right ones (the engine orders by difficulty within a part).
+    const chosen = [...items.filter((i) => !i.correct), ...items.filter((i) => i.correct).reverse()].slice(
+      0,
+      ITEMS_PER_PAGE * ANALYSIS_ITEM_PAGES,
+    );
+    const missed = items.filter((i) => !i.correct).length;
+    for (let p = 0; p < ANALYSIS_ITEM_PAGES; p++) {
+      const slice = chosen.slice(p * ITEMS_PER_PAGE, (p + 1) * ITEMS_PER_PAGE);
+      const blocks: Block[] = [{ kind: 'title', text: t('pdf:analysis.continued') }];
+      for (const it of slice) {
+        const label = t(`pdf:analysis.${{ right: 'right', wrong: 'wrong', none: 'unanswered' }[outcome(it)]}`);
+        blocks.push({
+          kind: 'item',
+          title: t('pdf:analysis.question', { number: it.number, outcome: label }),
+          context: it.context,
+          options: it.options,
+          choice: it.choice,
+          answerIndex: it.answerIndex,
+          lines: [
+            t('report:wrong.correctAnswer', { letter: letter(it.answerIndex) }),
+            it.choice === null
+              ? t('report:wrong.noAnswer')
+              : t('report:wrong.yourAnswer', { letter: letter(it.choice) }),
+            ...it.explanations,
+          ],
+        });
+      }
+      if (p === ANALYSIS_ITEM_PAGES - 1 && missed > chosen.length) {
+        blocks.push({ kind: 'text', text: t('pdf:analysis.more', { count: missed - chosen.length }), muted: true });
+      }
+      add(...blocks);
+    }
+  }
+
+  // 15–16. Left/right brain and EQ: invitations until those tests are taken
+  for (const key of ['brain', 'eq']) {
+    add(
+      { kind: 'title', text: t(`pdf:${key}.title`) },
+      { kind: 'gap', size: 24 },
+      { kind: 'text', text: t(`pdf:${key}.invite`) },
+      { kind: 'text', text: t(`pdf:${key}.how`), muted: true },
+    );
+  }
+
+  // 17–18. Brain-training guide
+  const habit = (k: string): Block[] => [
+    { kind: 'heading', text: t(`pdf:training.${k}Title`) },
+    { kind: 'text', text: t(`pdf:training.${k}`) },
+  ];
+  add(
+    { kind: 'title', text: t('pdf:training.title') },
+    { kind: 'text', text: t('pdf:training.intro') },
+    ...habit('sleep'),
+    ...habit('move'),
+    ...habit('practice'),
+    ...habit('focus'),
+    ...habit('read'),
+  );
+  add(
+    { kind: 'title', text: t('pdf:training.continued') },
+    { kind: 'heading', text: t('pdf:training.weekTitle') },
+    { kind: 'list', items: [1, 2, 3, 4, 5, 6, 7].map((n) => t(`pdf:training.day${n}`)) },
+    { kind: 'gap', size: 12 },
+    { kind: 'text', text: t('pdf:training.honest'), muted: true },
+  );
+
+  // 19. Certificate
+  add(
+    { kind: 'title', text: t('pdf:certificate.title') },
+    { kind: 'gap', size: 30 },
+    { kind: 'frame', blocks: certificateBlocks(t, d, date) },
+  );
+
+  // 20–21. About the test
+  const part = (k: string, text?: string): Block[] => [
+    { kind: 'heading', text: t(`pdf:about.${k}Title`) },
+    { kind: 'text', text: text ?? t(`pdf:about.${k}`) },
+  ];
+  add({ kind: 'title', text: t('pdf:about.title') }, ...part('what'), ...part('how'), ...part('error'));
+  add(
+    { kind: 'title', text: t('pdf:about.continued') },
+    ...part('norms', s.normNote),
+    ...part('validity'),
+    ...part('limits'),
+    ...part('privacy'),
+  );
+
+  if (pages.length !== REPORT_PAGES) throw new Error(`report has ${pages.length} pages, not ${REPORT_PAGES}`);
+  return {
+    locale,
+    title: `${t('pdf:meta.title')} — ${d.orderNumber}`,
+    subject: t('pdf:meta.subject'),
+    footer: (page, total) => t('pdf:footer', { order: d.orderNumber, page, pages: total }),
+    pages,
+  };
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '@mindgauge/contract';
+import { panelPaths } from '@mindgauge/psychometrics';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { pageUrl } from '../../lib/page-url';
+import { buildForm } from '../exam/exam-form';
+import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
+import type { ExamService } from '../exam/exam-service';
+import { sentence } from '../report/answer-analysis';
+import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { renderPdf } from './render-pdf';
+import {
+  buildReportDocument,
+  certificateBlocks,
+  type ReportData,
+  type ReportDocument,
+  type ReportItem,
+} from './report-document';
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** A certificate serial: 160 random bits in base 32, in groups of four (MG-XXXX-…), unguessable. */
+export function newSerial(): string {
+  const bytes = randomBytes(20);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `MG-${out.match(/.{4}/g)?.join('-')}`;
+}
+
+export const ZSerial = /^MG(-[A-Z2-7]{4}){8}$/;
+
+export interface ReportFilesDeps {
+  db: Kysely<Database>;
+  exams: ExamRepository;
+  examService: ExamService;
+  translator: Translator;
+  clock: Clock;
+  publicUrl: string;
+  reportLinkSecret: string;
+}
+
+/**
+ * The report's files: the 21-page PDF report and the certificate, for whoever may read the report and at the
+ * tier bought, and the certificate's public verification.
+ */
+export function reportFiles(d: ReportFilesDeps) {
+  const access = (orderNumber: string, a: ReportAccess) =>
+    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+
+  const verifyUrl = (examId: number, serial: string) => pageUrl(d.publicUrl, 'certificate', examId, { serial });
+
+  /** Issues the order's certificate once (its serial, and the name if given then); later calls read it. */
+  async function issue(order: OrderRow, name: string | undefined): Promise<OrderRow> {
+    const now = d.clock.now();
+    if (!order.certificate_serial) {
+      await d.db
+        .updateTable('exam_orders')
+        .set({ certificate_serial: newSerial(), certificate_issued_at: now, updated_at: now })
+        .where('order_number', '=', order.order_number)
+        .where('certificate_serial', 'is', null)
+        .execute();
+    }
+    // The name is asked once: the first one given stays on the certificate.
+    if (name && !order.certificate_name) {
+      await d.db
+        .updateTable('exam_orders')
+        .set({ certificate_name: name, updated_at: now })
+        .where('order_number', '=', order.order_number)
+        .where('certificate_name', 'is', null)
+        .execute();
+    }
+    const fresh = await d.exams.findOrder(order.order_number);
+    if (!fresh) throw new AppError('ORDER_NOT_FOUND');
+    return fresh;
+  }
+
+  async function data(
+    order: OrderRow,
+    session: SessionRow & { result: string },
+    entitlements: string[],
+  ): Promise<ReportData> {
+    const locale = (order.locale as Locale) ?? 'en';
+    const summary = await d.examService.reportSummary(order, session);
+    let items: ReportItem[] | null = null;
+    if (entitlements.includes('answerAnalysis')) {
+      const form = buildForm(session.seed);
+      const answers = new Map((await d.exams.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
+      items = form.items.map((item, index) => {
+        const choice = answers.get(item.id) ?? null;
+        return {
+          number: index + 1,
+          correct: choice === item.answerIndex,
+          choice,
+          answerIndex: item.answerIndex,
+          context: item.context.map((p) => panelPaths(item.layout, p)),
+          options: item.options.map((p) => panelPaths(item.layout, p)),
+          explanations: item.rules.map((r) => sentence(d.translator, locale, r.explanation)),
+        };
+      });
+    }
+    return {
+      locale,
+      orderNumber: order.order_number,
+      tierTitle: d.translator.t(locale, `catalog:skus.${order.sku_id ?? 'sku1'}.title`),
+      takenAt: order.created_at,
+      name: order.certificate_name,
+      summary,
+      questionCount: buildForm(session.seed).items.length,
+      items,
+      certificate:
+        entitlements.includes('certificate') && order.certificate_serial
+          ? {
+              serial: order.certificate_serial,
+              verifyUrl: verifyUrl(order.exam_id, order.certificate_serial),
+              issuedAt: order.certificate_issued_at ?? d.clock.now(),
+            }
+          : null,
+    };
+  }
+
+  return {
+    /** The report's data and document model (the benchmark renders the same model in Chromium). */
+    async reportDocument(orderNumber: string, a: ReportAccess): Promise<ReportDocument> {
+      let { order, session } = await access(orderNumber, a);
+      const entitlements = await d.exams.entitlements(order);
+      if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
+      if (entitlements.includes('certificate')) order = await issue(order, undefined);
+      return buildReportDocument(d.translator, await data(order, session, entitlements));
+    },
+
+    async reportPdf(orderNumber: string, a: ReportAccess): Promise<Buffer> {
+      return renderPdf(await this.reportDocument(orderNumber, a));
+    },
+
+    /** The certificate PDF: the name is asked once (the first given stays). */
+    async certificatePdf(orderNumber: string, a: ReportAccess, name: string | undefined): Promise<Buffer> {
+      const found = await access(orderNumber, a);
+      const entitlements = await d.exams.entitlements(found.order);
+      if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
+      const order = await issue(found.order, name);
+      const report = await data(order, found.session, ['certificate']);
+      const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
+      const date = (ms: number) =>
+        new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+      return renderPdf({
+        locale: report.locale,
+        title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
+        subject: t('pdf:meta.certificateTitle'),
+        footer: () => 'Mindgauge',
+        pages: [
+          {
+            blocks: [
+              { kind: 'gap', size: 60 },
+              { kind: 'title', text: t('pdf:certificate.title') },
+              { kind: 'gap', size: 30 },
+              { kind: 'frame', blocks: certificateBlocks(t, report, date) },
+            ],
+          },
+        ],
+      });
+    },
+
+    /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
+    async verify(serial: string) {
+      if (!ZSerial.test(serial)) throw new AppError('CERTIFICATE_NOT_FOUND');
+      const order = await d.db
+        .selectFrom('exam_orders')
+        .selectAll()
+        .where('certificate_serial', '=', serial)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
+      if (!order) throw new AppError('CERTIFICATE_NOT_FOUND');
+      const session = await d.exams.findSession(order.session_id);
+      if (!session?.result) throw new AppError('CERTIFICATE_NOT_FOUND');
+      const summary = await d.examService.reportSummary(order, session as SessionRow & { result: string });
+      return {
+        serial,
+        name: order.certificate_name,
+        iq: summary.iq,
+        rangeLow: summary.rangeLow,
+        rangeHigh: summary.rangeHigh,
+        classId: summary.classId,
+        takenAt: new Date(order.created_at).toISOString(),
+        issuedAt: new Date(order.certificate_issued_at ?? order.created_at).toISOString(),
+      };
+    },
+  };
+}
+export type ReportFiles = ReturnType<typeof reportFiles>;

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCALES, type Locale } from '@mindgauge/contract';
+import * as fontkit from 'fontkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontsFor } from '../src/modules/pdf/pdf-fonts';
+import type { Block } from '../src/modules/pdf/report-document';
+import { createBody, paidReadyOrder, payInFrame, post, shownPrice } from './checkout-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-pdf-'));
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
+
+/** Every text a page model holds (to check each character has a glyph in the language's font). */
+function texts(blocks: Block[]): string[] {
+  return blocks.flatMap((b) => {
+    switch (b.kind) {
+      case 'title':
+      case 'heading':
+      case 'text':
+        return [b.text];
+      case 'big':
+        return [b.value, b.label];
+      case 'list':
+        return b.items;
+      case 'table':
+        return [...b.head, ...b.rows.flat()];
+      case 'curve':
+        return [b.you, b.average, b.axis];
+      case 'grid':
+        return [...b.legend];
+      case 'item':
+        return [b.title, ...b.lines];
+      case 'frame':
+        return texts(b.blocks);
+      case 'link':
+        return [b.url];
+      default:
+        return [];
+    }
+  });
+}
+
+describe('the PDF report and the certificate, in every language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A paid order at a tier, and its e-mailed link's token. */
+  async function paid(hl: Locale, skuId = 'sku4') {
+    const order = await paidReadyOrder(t, hl);
+    const price = await shownPrice(t, order, skuId);
+    const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, hl }));
+    expect(created.statusCode, created.body).toBe(200);
+    await payInFrame(t, created.json().data.next.url, '4242424242424242');
+    await post(t, '/api-pay/pay/check/status', { orderNumber: order });
+    const mail = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select('payload')
+      .where('dedupe_key', '=', `report-ready:${order}`)
+      .executeTakeFirstOrThrow();
+    return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
+  }
+
+  const download = (body: Record<string, unknown>) => post(t, '/api/exam/order/file/down/info', body);
+
+  for (const locale of LOCALES) {
+    it(`${locale}: 21 A4 pages that all render, its text extractable, fonts embedded as subsets, every glyph present, small`, async () => {
+      const { order, token } = await paid(locale);
+      const res = await download({ orderNumber: order, kind: 'report', token });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${order}.pdf"`);
+      const file = path.join(dir, `${locale}.pdf`);
+      fs.writeFileSync(file, res.rawPayload);
+      expect(res.rawPayload.length).toBeLessThan(400 * 1024);
+
+      const info = run('pdfinfo', [file]);
+      expect(info).toMatch(/Pages:\s+21\n/);
+      expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+      run('pdftoppm', ['-r', '12', '-png', file, path.join(dir, `${locale}-page`)]);
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith(`${locale}-page`) && f.endsWith('.png'))).toHaveLength(21);
+
+      const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+      expect(fonts.length).toBeGreaterThanOrEqual(2);
+      for (const line of fonts) {
+        expect(line, line).toMatch(/^[A-Z]{6}\+/);
+        expect(line, line).toMatch(/\byes\s+yes\s+yes\b/);
+      }
+
+      const model = await t.files.reportDocument(order, { token });
+      const text = run('pdftotext', ['-layout', file, '-']);
+      const flat = (s: string) => s.replace(/\s+/g, '');
+      for (const key of ['pdf:cover.title', 'pdf:training.title', 'pdf:about.title', 'pdf:certificate.title']) {
+        expect(flat(text), key).toContain(flat(t.deps.translator.t(locale, key)));
+      }
+      // The same score as the API's report.
+      const api = (await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` })).json()
+        .data.result;
+      expect(text).toContain(String(api.iq));
+      expect(flat(text)).toContain(
+        flat(t.deps.translator.t(locale, 'report:range', { low: api.rangeLow, high: api.rangeHigh })),
+      );
+
+      // No character is drawn as a missing-glyph box: the language's fonts have every one of them.
+      const { files } = fontsFor(locale);
+      for (const f of files) {
+        const font = fontkit.openSync(f) as fontkit.Font;
+        const missing = new Set<string>();
+        for (const s of model.pages.flatMap((p) => texts(p.blocks)).concat(model.footer(1, 21))) {
+          for (const ch of s) if (!/\s/.test(ch) && !font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)) missing.add(ch);
+        }
+        expect([...missing], `${locale} ${path.basename(f)}`).toEqual([]);
+      }
+    });
+  }
+
+  it('the certificate: the name asked once, its serial and a verification page with its facts', async () => {
+    const { order, token } = await paid('en', 'sku3');
+    const first = await download({ orderNumber: order, kind: 'certificate', name: 'Ada Lovelace', token });
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+    const file = path.join(dir, 'certificate.pdf');
+    fs.writeFileSync(file, first.rawPayload);
+    expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
+    const text = run('pdftotext', [file, '-']);
+    expect(text).toContain('Ada Lovelace');
+    const serial = /MG(-[A-Z2-7]{4}){8}/.exec(text)?.[0] ?? '';
+    expect(serial).not.toBe('');
+    expect(text.replace(/\s+/g, '')).toContain(`/certificate/IQB-1799?serial=${serial}`);
+    // The first name stays.
+    const again = await download({ orderNumber: order, kind: 'certificate', name: 'Someone Else', token });
+    fs.writeFileSync(file, again.rawPayload);
+    expect(run('pdftotext', [file, '-'])).toContain('Ada Lovelace');
+
+    const facts = await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${serial}` });
+    expect(facts.json().data).toMatchObject({ serial, name: 'Ada Lovelace' });
+    const report = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` });
+    expect(facts.json().data.iq).toBe(report.json().data.result.iq);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/exam/certificate/MG-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA`,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('gives no file without access, below the tier, or before payment', async () => {
+    const { order } = await paid('en', 'sku2');
+    expect((await download({ orderNumber: order, kind: 'report' })).statusCode).toBe(403);
+    const basic = await paid('en', 'sku1');
+    const below = await download({ orderNumber: basic.order, kind: 'report', token: basic.token });
+    expect(below.statusCode).toBe(403);
+    expect(below.json().code).toBe('NOT_IN_TIER');
+    const noCert = await download({ orderNumber: order, kind: 'certificate', name: 'X' });
+    expect(noCert.statusCode).toBe(403);
+    const unpaid = await paidReadyOrder(t);
+    expect((await download({ orderNumber: unpaid, kind: 'report' })).statusCode).toBe(402);
+  });
+});
