@@ -81,6 +81,8 @@ describe('the PDF report and the certificate, in every language', () => {
       const file = path.join(dir, `${locale}.pdf`);
       fs.writeFileSync(file, res.rawPayload);
       expect(res.rawPayload.length).toBeLessThan(400 * 1024);
+      // PDF_KEEP_DIR=/some/dir keeps the nine reports, to look at them.
+      if (process.env.PDF_KEEP_DIR) fs.copyFileSync(file, path.join(process.env.PDF_KEEP_DIR, `${locale}.pdf`));
 
       const info = run('pdfinfo', [file]);
       expect(info).toMatch(/Pages:\s+21\n/);

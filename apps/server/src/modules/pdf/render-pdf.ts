@@ -276,25 +276,23 @@ function drawBlocks(doc: Doc, blocks: Block[], x: number, width: number, startY:
             .fillColor(mark ?? COLOR.muted)
             .text(String.fromCharCode(65 + i), px, py + cell + 2, { width: cell, align: 'center' });
         });
+        // Beside the drawings: the correct answer and the visitor's; below them, the rules, full width.
         const tx = ox + 3 * (cell + gap + 4) + 10;
-        const tw = x + width - tx;
         let ty = y;
-        b.lines.forEach((line, i) => {
-          doc
-            .font(i < 2 ? 'B' : 'R')
-            .fontSize(9.5)
-            .fillColor(i === 1 && b.choice !== b.answerIndex ? COLOR.wrong : COLOR.text);
-          const opts = {
-            width: tw,
-            lineGap: 2,
-            height: Math.max(10, y + 3 * (cell + gap) + 20 - ty),
-            ellipsis: true,
-          } as const;
-          const h = doc.heightOfString(line, opts);
-          doc.text(line, tx, ty, opts);
-          ty += Math.min(h, opts.height) + 3;
+        b.lines.slice(0, 2).forEach((line, i) => {
+          doc.font('B').fontSize(10).fillColor(i === 1 && b.choice !== b.answerIndex ? COLOR.wrong : COLOR.text);
+          doc.text(line, tx, ty, { width: x + width - tx, lineBreak: false, ellipsis: true, height: 14 });
+          ty += 16;
         });
-        y += 3 * (cell + gap) + 24;
+        y += 3 * (cell + gap) + 6;
+        for (const line of b.lines.slice(2)) {
+          doc.font('R').fontSize(9.5).fillColor(COLOR.text);
+          const opts = { width, lineGap: 2, height: Math.max(12, BOTTOM - y), ellipsis: true } as const;
+          const h = Math.min(doc.heightOfString(line, opts), opts.height);
+          doc.text(`· ${line}`, x, y, opts);
+          y += h + 2;
+        }
+        y += 14;
         break;
       }
       case 'link': {
