@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Locale } from '@mindgauge/contract';
+import * as fontkit from 'fontkit';
 
 /**
  * The fonts PDFs are set in. They ship with `npm install` (Noto Sans, OFL, in @embedpdf/fonts-*), so no
@@ -33,15 +34,19 @@ const SCRIPT: Record<Locale, keyof typeof FILES> = {
 };
 
 export interface PdfFonts {
-  regular: Buffer;
-  bold: Buffer;
+  /**
+   * Parsed once per process and shared by every document (pdfkit takes a fontkit font as it is): parsing the
+   * font's tables again for each PDF was most of the time a Latin report took.
+   */
+  regular: fontkit.Font;
+  bold: fontkit.Font;
   /** For messages and tests: which files these are. */
   files: [string, string];
 }
 
 const cache = new Map<string, PdfFonts>();
 
-/** The regular and bold font of a language, read once per process (a few MB for CJK). */
+/** The regular and bold font of a language, read and parsed once per process (a few MB for CJK). */
 export function fontsFor(locale: Locale): PdfFonts {
   const script = SCRIPT[locale] ?? 'latin';
   const hit = cache.get(script);
@@ -49,8 +54,8 @@ export function fontsFor(locale: Locale): PdfFonts {
   const [pkg, regular, bold] = FILES[script];
   const dir = dirOf(pkg);
   const fonts: PdfFonts = {
-    regular: fs.readFileSync(path.join(dir, regular)),
-    bold: fs.readFileSync(path.join(dir, bold)),
+    regular: fontkit.create(fs.readFileSync(path.join(dir, regular))) as fontkit.Font,
+    bold: fontkit.create(fs.readFileSync(path.join(dir, bold))) as fontkit.Font,
     files: [path.join(dir, regular), path.join(dir, bold)],
   };
   cache.set(script, fonts);

@@ -280,7 +280,10 @@ function drawBlocks(doc: Doc, blocks: Block[], x: number, width: number, startY:
         const tx = ox + 3 * (cell + gap + 4) + 10;
         let ty = y;
         b.lines.slice(0, 2).forEach((line, i) => {
-          doc.font('B').fontSize(10).fillColor(i === 1 && b.choice !== b.answerIndex ? COLOR.wrong : COLOR.text);
+          doc
+            .font('B')
+            .fontSize(10)
+            .fillColor(i === 1 && b.choice !== b.answerIndex ? COLOR.wrong : COLOR.text);
           doc.text(line, tx, ty, { width: x + width - tx, lineBreak: false, ellipsis: true, height: 14 });
           ty += 16;
         });
@@ -340,8 +343,9 @@ export function renderPdf(model: ReportDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('R', fonts.regular);
-  doc.registerFont('B', fonts.bold);
+  // pdfkit 0.20 takes a parsed fontkit font (its types only list files and buffers).
+  doc.registerFont('R', fonts.regular as unknown as Buffer);
+  doc.registerFont('B', fonts.bold as unknown as Buffer);
   for (const page of model.pages) {
     doc.addPage();
     drawBlocks(doc, page.blocks, M.left, WIDTH, M.top);

@@ -94,9 +94,10 @@ export function reportFiles(d: ReportFilesDeps) {
   ): Promise<ReportData> {
     const locale = (order.locale as Locale) ?? 'en';
     const summary = await d.examService.reportSummary(order, session);
+    // The form drawn again from the session's seed (deterministic): the questions and their count.
+    const form = buildForm(session.seed);
     let items: ReportItem[] | null = null;
     if (entitlements.includes('answerAnalysis')) {
-      const form = buildForm(session.seed);
       const answers = new Map((await d.exams.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
       items = form.items.map((item, index) => {
         const choice = answers.get(item.id) ?? null;
@@ -118,7 +119,7 @@ export function reportFiles(d: ReportFilesDeps) {
       takenAt: order.created_at,
       name: order.certificate_name,
       summary,
-      questionCount: buildForm(session.seed).items.length,
+      questionCount: form.items.length,
       items,
       certificate:
         entitlements.includes('certificate') && order.certificate_serial
