@@ -98,3 +98,49 @@ export function writeResult(name: string, data: Record<string, unknown>): string
   );
   return file;
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function summarise(runs: LoadResult[]) {
+  return {
+    reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    rounds: runs.map((r) => r.reqPerSec),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  };
+}
+
+/**
+ * The real stack against a bare Fastify route returning the same bytes, each in its own process, loaded in
+ * alternating rounds so that noise on the machine hits both alike; the medians are compared.
+ */
+export async function compareWithBare(
+  realUrl: string,
+  o: { rounds: number; seconds: number; headers?: Record<string, string> },
+) {
+  const { pathname, search } = new URL(realUrl);
+  const bytes = await (await fetch(realUrl, { headers: o.headers ?? {} })).text();
+  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-')), 'body.json');
+  fs.writeFileSync(bodyFile, bytes);
+  const bare = await serve('servers/bare-bytes-server.ts', [pathname, bodyFile]);
+  const bareUrl = `http://127.0.0.1:${bare.port}${pathname}${search}`;
+  const opts = o.headers ? { headers: o.headers } : {};
+  await load(realUrl, { seconds: 2, ...opts }); // warm-up: JIT and caches
+  await load(bareUrl, { seconds: 2, ...opts });
+  const realRuns: LoadResult[] = [];
+  const bareRuns: LoadResult[] = [];
+  for (let i = 0; i < o.rounds; i++) {
+    realRuns.push(await load(realUrl, { seconds: o.seconds, ...opts }));
+    bareRuns.push(await load(bareUrl, { seconds: o.seconds, ...opts }));
+  }
+  await bare.stop();
+  const real = summarise(realRuns);
+  const bareResult = summarise(bareRuns);
+  return {
+    responseBytes: Buffer.byteLength(bytes),
+    real,
+    bare: bareResult,
+    ratio: Number((real.reqPerSec / bareResult.reqPerSec).toFixed(3)),
+  };
+}

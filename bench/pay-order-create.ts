@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { serve, writeResult } from './lib';
+import { httpTaker } from './support/http-taker';
 
 /**
  * Issue 5's budget: POST /pay/order/create p99 <= 50 ms on SQLite under 50 concurrent clients. Every request
@@ -14,53 +14,19 @@ const BUDGET_P99_MS = 50;
 
 const server = await serve('servers/real-server.ts');
 const base = `http://127.0.0.1:${server.port}`;
-const json = async (method: string, path: string, body?: unknown, cookie?: string) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { res, body: (await res.json()) as { data: Record<string, unknown> } };
-};
+const taker = httpTaker(base, server.dbPath ?? '');
 
-const db = new Database(server.dbPath ?? '', { readonly: true, fileMustExist: true });
-/** The answer key, read from the server's database as a test would (a bench taker must look like a person). */
-const keyOf = (sessionId: string) =>
-  (
-    JSON.parse(
-      (db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as { scoring_key: string })
-        .scoring_key,
-    ) as { items: { id: string; answerIndex: number }[] }
-  ).items;
-
-/** A person's session through the API: 30 answers (most early ones right), confirmation, order. */
+/** A person's order, with the sku2 price its payment page shows (showing it opens the offer). */
 async function makeOrder(): Promise<{ orderNumber: string; amount: number; currency: string }> {
-  const start = await json('GET', '/api/exam/question/list/1799/en?restart=1');
-  const sessionId = start.body.data.sessionId as string;
-  for (const [i, k] of keyOf(sessionId).entries()) {
-    await json('POST', '/api/exam/session/answer', {
-      sessionId,
-      itemId: k.id,
-      choice: i < 20 ? k.answerIndex : (k.answerIndex + 1 + (i % 5)) % 6,
-      timeMs: 25_000 + i * 700,
-      firstChoiceMs: 12_000,
-      changes: 0,
-      focusLosses: 0,
-    });
-  }
-  await json('POST', '/api/exam/session/confirm', { sessionId });
-  const order = await json('POST', '/api/exam/order/info', { sessionId });
-  if (order.body.data.outcome !== 'order') throw new Error('the bench session was judged abnormal');
-  const orderNumber = order.body.data.orderNumber as string;
-  await json('GET', `/api/exam/order/sku/check/${orderNumber}`);
-  const sku = await json('GET', `/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`);
-  const price = (sku.body.data.sku as { price: { amount: number; currency: string } }).price;
+  const orderNumber = await taker.takeTest();
+  await taker.json('GET', `/api/exam/order/sku/check/${orderNumber}`);
+  const sku = await taker.json('GET', `/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`);
+  const price = (sku.data.sku as { price: { amount: number; currency: string } }).price;
   return { orderNumber, ...price };
 }
 
 const orders: Awaited<ReturnType<typeof makeOrder>>[] = [];
 for (let i = 0; i < ORDERS; i++) orders.push(await makeOrder());
-db.close();
 
 let n = 0;
 const bodyFor = () => {

@@ -77,7 +77,7 @@ export function reportHtml(model: ReportDocument, fonts: { regular: string; bold
 @font-face{font-family:R;font-weight:700;src:url("file://${fonts.bold}")}
 @page{size:A4;margin:56pt 56pt 72pt}
 body{font-family:R;color:#1d1e2c;font-size:11pt;margin:0}
-section{page-break-after:always;position:relative;height:713pt}
+section{page-break-after:always;position:relative;height:713pt}section:last-child{page-break-after:auto}
 h1{color:#3b3fc4;font-size:22pt;margin:0 0 14pt}h2{font-size:13pt;margin:8pt 0 6pt}h3{font-size:11pt;margin:6pt 0 4pt}
 p{margin:0 0 8pt;line-height:1.35}.s{font-size:9.5pt;margin:0 0 2pt}.c{text-align:center}
 .big{font-size:56pt;font-weight:700;color:#3b3fc4;text-align:center}

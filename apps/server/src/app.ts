@@ -199,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret);
+  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   const files = reportFiles({
     db: db.kysely,

@@ -25,3 +25,8 @@ export function verifyToken(secret: string, purpose: string, subject: string, to
 function mac(secret: string, purpose: string, subject: string, exp: string): string {
   return createHmac('sha256', secret).update(`${purpose}\n${subject}\n${exp}`).digest('base64url');
 }
+
+/** When a (verified) token expires, in epoch ms. */
+export function tokenExpiry(token: string): number {
+  return Number.parseInt(token.split('.')[0] ?? '0', 36) * 1000;
+}

@@ -18,6 +18,10 @@ export function createTtlCache(clock: Clock, ttlMs: number, maxEntries = 1000) {
       value.catch(() => entries.delete(key));
       return value;
     },
+    /** Forgets one entry (its data changed here); other instances see the change when theirs expires. */
+    delete(key: string): void {
+      entries.delete(key);
+    },
     clear(): void {
       entries.clear();
     },

@@ -38,8 +38,14 @@ export function examRoutes(
   mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
   mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
   mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body }) => exam.updateEmail(body));
-  mountEndpoint(app, bases, endpoints.orderInfo, ({ params, query, req }) =>
-    exam.orderInfo(params.orderNumber, { sessionId: req.cookies[SESSION_COOKIE], token: query.token }),
+  mountEndpoint(
+    app,
+    bases,
+    endpoints.orderInfo,
+    async ({ params, query, req }) =>
+      new RawJsonData([
+        await exam.orderInfo(params.orderNumber, { sessionId: req.cookies[SESSION_COOKIE], token: query.token }),
+      ]),
   );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
 }

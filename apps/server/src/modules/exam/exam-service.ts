@@ -12,9 +12,9 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
-import type { TtlCache } from '../../lib/ttl-cache';
+import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
-import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { mayRead, type ReportAccess, requireReportAccess } from '../report/report-access';
 import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
@@ -37,6 +37,7 @@ export interface ExamDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function examService(d: ExamDeps) {
+  const reportCache = createTtlCache(d.clock, 60_000, 5000);
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
     if (!s || s.form_version !== FORM_VERSION) throw new AppError('SESSION_NOT_FOUND');
@@ -321,24 +322,45 @@ export function examService(d: ExamDeps) {
     /** The score part of a paid order's report, at its tier (the PDF's data). */
     reportSummary,
 
-    async orderInfo(orderNumber: string, access: ReportAccess): Promise<TOrderInfo> {
-      const { order, session: s } = await requireReportAccess(
-        { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },
-        orderNumber,
-        access,
-      );
-      const key = JSON.parse(s.scoring_key) as ScoringKey;
-      return {
-        orderNumber: order.order_number,
-        examId: order.exam_id,
-        status: order.status,
-        createdAt: iso(order.created_at),
-        locale: (order.locale as Locale) ?? 'en',
-        hasEmail: order.email !== null,
-        answered: await d.repo.countAnswered(s.id),
-        questionCount: key.items.length,
-        result: await reportSummary(order, s),
-      };
+    /**
+     * A paid order's report, at its tier, for whoever may read it: the browser that took the test (its
+     * session cookie) or the holder of an e-mailed link (its token, until it expires). The report's JSON is
+     * kept as JSON for a minute per order (it changes only when an extra is bought: `forgetReport`, here;
+     * other instances within the minute); every request still checks its own access.
+     */
+    async orderInfo(orderNumber: string, access: ReportAccess): Promise<string> {
+      const hit = await reportCache.get(orderNumber, async () => {
+        const { order, session: s } = await requireReportAccess(
+          { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },
+          orderNumber,
+          access,
+        );
+        const key = JSON.parse(s.scoring_key) as ScoringKey;
+        const info: TOrderInfo = {
+          orderNumber: order.order_number,
+          examId: order.exam_id,
+          status: order.status,
+          createdAt: iso(order.created_at),
+          locale: (order.locale as Locale) ?? 'en',
+          hasEmail: order.email !== null,
+          answered: await d.repo.countAnswered(s.id),
+          questionCount: key.items.length,
+          result: await reportSummary(order, s),
+        };
+        return {
+          order: { order_number: order.order_number, session_id: order.session_id },
+          json: JSON.stringify(info),
+        };
+      });
+      if (!mayRead({ secret: d.reportLinkSecret, clock: d.clock }, hit.order, access)) {
+        throw new AppError('REPORT_ACCESS_DENIED');
+      }
+      return hit.json;
+    },
+
+    /** The order's report changed (an extra was bought): the next read builds it again. */
+    forgetReport(orderNumber: string): void {
+      reportCache.delete(orderNumber);
     },
   };
   return service;

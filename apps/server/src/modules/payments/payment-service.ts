@@ -47,6 +47,8 @@ export interface PaymentDeps {
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
   kickMail: () => void;
+  /** An extra was granted to an order: what caches its report must forget it. */
+  onExtraGranted?: (orderNumber: string) => void;
   log?: FastifyBaseLogger;
 }
 
@@ -235,7 +237,10 @@ export function paymentService(d: PaymentDeps) {
       );
       return true;
     });
-    if (granted) d.kickMail();
+    if (granted) {
+      d.onExtraGranted?.(p.order_number);
+      d.kickMail();
+    }
   }
 
   const giftUrl = (examId: number, code: string, hl: string) =>

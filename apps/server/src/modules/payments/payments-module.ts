@@ -38,6 +38,8 @@ export async function checkoutModule(
   deps: AppDeps,
   links: ReportLinks,
   reportLinkSecret: string,
+  /** An order's report changed (an extra bought): its cached copy is forgotten. */
+  forgetReport: (orderNumber: string) => void,
 ) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
@@ -135,6 +137,7 @@ export async function checkoutModule(
     links,
     paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', now),
     kickMail: deps.mailWorker.kick,
+    onExtraGranted: forgetReport,
     log: app.log,
   });
   const reconciler = paymentReconciler({

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { REPORT_LINK_PURPOSE, verifyToken } from '../../lib/signed-token';
+import { REPORT_LINK_PURPOSE, tokenExpiry, verifyToken } from '../../lib/signed-token';
 import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
 
 export interface ReportAccess {
@@ -8,6 +8,36 @@ export interface ReportAccess {
   sessionId?: string | undefined;
   /** The token of an e-mailed report link. */
   token?: string | undefined;
+}
+
+/**
+ * Tokens already verified, with their expiry: a report is read again and again with the same link, and an
+ * HMAC per read was a large part of its cost. Bounded; a cleared entry is simply verified again.
+ */
+const verifiedBySecret = new Map<string, Map<string, number>>();
+const VERIFIED_MAX = 10_000;
+
+/** Whether this browser (its test session) or this link (its token, unexpired) may read the order's report. */
+export function mayRead(
+  d: { secret: string; clock: Clock },
+  order: { order_number: string; session_id: string },
+  access: ReportAccess,
+): boolean {
+  if (access.sessionId !== undefined && access.sessionId === order.session_id) return true;
+  if (access.token === undefined) return false;
+  const now = d.clock.now();
+  let verified = verifiedBySecret.get(d.secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(d.secret, verified);
+  }
+  const key = `${order.order_number}:${access.token}`;
+  const until = verified.get(key);
+  if (until !== undefined && now < until) return true;
+  if (!verifyToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, access.token, now)) return false;
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.set(key, tokenExpiry(access.token));
+  return true;
 }
 
 /**
@@ -22,11 +52,7 @@ export async function requireReportAccess(
   const order = await d.repo.findOrder(orderNumber);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
-  const owner = access.sessionId !== undefined && access.sessionId === order.session_id;
-  const linked =
-    access.token !== undefined &&
-    verifyToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, access.token, d.clock.now());
-  if (!owner && !linked) throw new AppError('REPORT_ACCESS_DENIED');
+  if (!mayRead(d, order, access)) throw new AppError('REPORT_ACCESS_DENIED');
   const session = await d.repo.findSession(order.session_id);
   if (!session?.result) throw new AppError('REPORT_LOCKED');
   return { order, session: session as SessionRow & { result: string } };

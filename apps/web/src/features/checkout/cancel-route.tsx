@@ -155,14 +155,12 @@ function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullabl
           {t('cancel.kept')}
         </p>
       ) : (
-        <>
-          <ConfirmCancel
-            busy={busy}
-            error={error}
-            onConfirm={confirm}
-            other={{ label: t('cancel.keep'), onClick: () => setKept(true) }}
-          />
-        </>
+        <ConfirmCancel
+          busy={busy}
+          error={error}
+          onConfirm={confirm}
+          other={{ label: t('cancel.keep'), onClick: () => setKept(true) }}
+        />
       )}
     </section>
   );
