@@ -69,11 +69,8 @@ export interface CallInput<E extends EndpointDef> {
   signal?: AbortSignal;
 }
 
-/**
- * Calls a contract endpoint: shared headers, a 30 s timeout, and the wrapper rule. Resolves with `data`
- * parsed by the contract's schema; throws NetworkError or ApiResponseError otherwise.
- */
-export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = {}): Promise<zc.output<E['response']>> {
+/** Sends a contract endpoint's request: shared headers, a 30 s timeout; a failed fetch is a NetworkError. */
+async function send<E extends EndpointDef>(def: E, input: CallInput<E>): Promise<Response> {
   const base = def.base === 'pay' ? runtimeConfig.payBase : runtimeConfig.apiBase;
   let url = base + buildPath(def.path, input.params as Record<string, string | number> | undefined);
   if (input.query) {
@@ -88,9 +85,8 @@ export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), HTTP_TIMEOUT_MS);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
-  let res: Response;
   try {
-    res = await fetch(url, {
+    return await fetch(url, {
       method: def.method,
       headers: { ...sharedHeaders(), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: input.body !== undefined ? JSON.stringify(input.body) : null,
@@ -103,8 +99,22 @@ export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = 
   } finally {
     clearTimeout(timer);
   }
+}
 
+/**
+ * Calls a contract endpoint: shared headers, a 30 s timeout, and the wrapper rule. Resolves with `data`
+ * parsed by the contract's schema; throws NetworkError or ApiResponseError otherwise.
+ */
+export async function call<E extends EndpointDef>(def: E, input: CallInput<E> = {}): Promise<zc.output<E['response']>> {
+  const res = await send(def, input);
   const raw: unknown = await res.json().catch(() => undefined);
   if (!isApiSuccess(raw)) throw new ApiResponseError(res.status, raw);
   return zc.parse(def.response, raw.data) as zc.output<E['response']>;
+}
+
+/** Calls an endpoint that answers with a file (a PDF): its bytes, or the error its JSON body tells. */
+export async function callForFile<E extends EndpointDef>(def: E, input: CallInput<E> = {}): Promise<Blob> {
+  const res = await send(def, input);
+  if (res.ok && !(res.headers.get('content-type') ?? '').includes('json')) return res.blob();
+  throw new ApiResponseError(res.status, await res.json().catch(() => undefined));
 }

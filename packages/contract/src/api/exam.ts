@@ -179,6 +179,8 @@ export const ZOrderInfo = z.object({
   questionCount: z.int(),
   /** The report's score part, at the tier bought. */
   result: ZReportSummary,
+  /** The certificate, once issued (its name is asked once, on the download screen). */
+  certificate: z.nullable(z.object({ serial: z.string(), name: z.nullable(z.string()) })),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 

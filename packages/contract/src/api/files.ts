@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { ZIsoDateTime } from '../fields';
+import { ZIsoDateTime, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
 import { ZOrderNumber } from './exam';
 
@@ -30,6 +30,7 @@ export const ZCertificateFacts = z.object({
   rangeLow: z.int(),
   rangeHigh: z.int(),
   classId: z.string(),
+  className: z.string(),
   takenAt: ZIsoDateTime,
   issuedAt: ZIsoDateTime,
 });
@@ -43,5 +44,6 @@ export const certificateVerify = defineEndpoint({
   summary: "A certificate's facts, for its verification page (anyone holding the serial)",
   tags,
   params: z.object({ serial: z.string().check(z.maxLength(60)) }),
+  query: z.object({ hl: z.optional(ZLanguageTag) }),
   response: ZCertificateFacts,
 });

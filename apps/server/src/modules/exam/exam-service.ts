@@ -346,6 +346,9 @@ export function examService(d: ExamDeps) {
           answered: await d.repo.countAnswered(s.id),
           questionCount: key.items.length,
           result: await reportSummary(order, s),
+          certificate: order.certificate_serial
+            ? { serial: order.certificate_serial, name: order.certificate_name }
+            : null,
         };
         return {
           order: { order_number: order.order_number, session_id: order.session_id },

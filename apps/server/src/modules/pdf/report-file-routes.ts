@@ -15,5 +15,7 @@ export function reportFileRoutes(app: FastifyInstance, bases: BasePaths, files: 
     const name = body.kind === 'report' ? `${body.orderNumber}.pdf` : `${body.orderNumber}-certificate.pdf`;
     return new RawFile(pdf, 'application/pdf', name);
   });
-  mountEndpoint(app, bases, endpoints.certificateVerify, ({ params }) => files.verify(params.serial));
+  mountEndpoint(app, bases, endpoints.certificateVerify, ({ params, query, locale }) =>
+    files.verify(params.serial, query.hl ?? locale),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@mindgauge/contract';
-import { panelPaths } from '@mindgauge/psychometrics';
+import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
@@ -84,6 +84,10 @@ export function reportFiles(d: ReportFilesDeps) {
     }
     const fresh = await d.exams.findOrder(order.order_number);
     if (!fresh) throw new AppError('ORDER_NOT_FOUND');
+    // The report's JSON names the certificate: built again on its next read.
+    if (fresh.certificate_serial !== order.certificate_serial || fresh.certificate_name !== order.certificate_name) {
+      d.examService.forgetReport(order.order_number);
+    }
     return fresh;
   }
 
@@ -175,7 +179,7 @@ export function reportFiles(d: ReportFilesDeps) {
     },
 
     /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
-    async verify(serial: string) {
+    async verify(serial: string, locale: Locale) {
       if (!ZSerial.test(serial)) throw new AppError('CERTIFICATE_NOT_FOUND');
       const order = await d.db
         .selectFrom('exam_orders')
@@ -194,6 +198,10 @@ export function reportFiles(d: ReportFilesDeps) {
         rangeLow: summary.rangeLow,
         rangeHigh: summary.rangeHigh,
         classId: summary.classId,
+        className: d.translator.t(
+          locale,
+          (IQ_CLASSES.find((c) => c.id === summary.classId)?.key ?? '').replace('.', ':'),
+        ),
         takenAt: new Date(order.created_at).toISOString(),
         issuedAt: new Date(order.certificate_issued_at ?? order.created_at).toISOString(),
       };
