@@ -41,6 +41,8 @@ import { reportFileRoutes } from './modules/pdf/report-file-routes';
 import { type ReportFiles, reportFiles } from './modules/pdf/report-files';
 import { reportLinks } from './modules/report/report-links';
 import { reportRoutes } from './modules/report/report-routes';
+import { shareRoutes } from './modules/share/share-routes';
+import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/seed-plans';
 import { trackingService } from './modules/tracking/tracking-service';
 
@@ -211,6 +213,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     reportLinkSecret,
   });
   await app.register(async (scope) => reportFileRoutes(scope, bases, files));
+  const share = shareService({
+    db: db.kysely,
+    exams: examRepository(db.kysely),
+    examService: exam,
+    translator,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    apiBase: bases.api,
+    reportLinkSecret,
+  });
+  await app.register(async (scope) => shareRoutes(scope, bases, share));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   if (clock instanceof OffsetClock) {
     app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
@@ -218,19 +231,32 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   const web = env.SERVE_WEB
-    ? await registerStaticWeb(app, fromRoot(env.WEB_DIST_DIR), {
-        apiBase: bases.api,
-        payBase: bases.pay,
-        publicUrl: env.PUBLIC_URL,
-        devMailbox: mailTransport.name === 'local',
-      })
+    ? await registerStaticWeb(
+        app,
+        fromRoot(env.WEB_DIST_DIR),
+        {
+          apiBase: bases.api,
+          payBase: bases.pay,
+          publicUrl: env.PUBLIC_URL,
+          devMailbox: mailTransport.name === 'local',
+        },
+        async (req) => {
+          // A shared result's page carries its Open Graph tags (crawlers run no script).
+          const id = (req.query as { id?: unknown }).id;
+          return req.url.startsWith('/report/share/') && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
+            ? share.headFor(id)
+            : '';
+        },
+      )
     : undefined;
 
   const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', SANDBOX_PREFIX];
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(web.sendIndex(req));
+      return web
+        .sendIndex(req)
+        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
     }
     return sendError(reply, req, translator, 'NOT_FOUND');
   });

@@ -4,6 +4,7 @@ import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
 import * as report from './api/report';
+import * as share from './api/share';
 import * as subscription from './api/subscription';
 import * as support from './api/support';
 
@@ -59,6 +60,10 @@ export const endpoints = {
   redeemGift: extras.redeemGift,
   fileDownInfo: files.fileDownInfo,
   certificateVerify: files.certificateVerify,
+  createShare: share.createShare,
+  shareList: share.shareList,
+  revokeShare: share.revokeShare,
+  sharedResult: share.sharedResult,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -34,6 +34,7 @@ export const ERRORS = {
   GIFT_CODE_USED: { result: 40909, status: 409 },
   GIFT_CODE_INVALID: { result: 40410, status: 404 },
   CERTIFICATE_NOT_FOUND: { result: 40411, status: 404 },
+  SHARE_NOT_FOUND: { result: 40412, status: 404 },
   PAYMENT_PROVIDER_ERROR: { result: 50201, status: 502 },
   UNKNOWN_ITEM: { result: 40004, status: 400 },
   SESSION_LOCKED: { result: 40901, status: 409 },

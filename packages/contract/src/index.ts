@@ -4,6 +4,7 @@ export * from './api/exam';
 export * from './api/extras';
 export * from './api/files';
 export * from './api/report';
+export * from './api/share';
 export * from './api/subscription';
 export * from './api/support';
 export * from './billing';

@@ -385,6 +385,8 @@ export interface Database {
     order_number: string;
     /** 1: the IQ score is shown; 0: only the test and the class. */
     show_score: number;
+    /** The owner's language: the shared image is drawn in it. */
+    locale: string;
     created_at: number;
     revoked_at: number | null;
   };

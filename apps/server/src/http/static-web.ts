@@ -26,7 +26,13 @@ function documentLocale(req: FastifyRequest): Locale {
  * client route. The browser's runtime configuration (an explicit public subset) travels in a meta tag,
  * which the CSP allows, unlike an inline script.
  */
-export async function registerStaticWeb(app: FastifyInstance, distDir: string, config: PublicConfig) {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  distDir: string,
+  config: PublicConfig,
+  /** Tags some pages need in their <head> before any script runs (a shared result's Open Graph tags). */
+  headFor?: (req: FastifyRequest) => Promise<string>,
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
@@ -49,10 +55,16 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, c
     },
   });
 
-  const sendIndex = (req: FastifyRequest) =>
-    template.replace(/<html lang="[^"]*"/, `<html lang="${documentLocale(req)}"`);
-  app.get('/', (req, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex(req)),
+  const sendIndex = async (req: FastifyRequest) => {
+    const page = template.replace(/<html lang="[^"]*"/, `<html lang="${documentLocale(req)}"`);
+    const head = headFor ? await headFor(req) : '';
+    return head ? page.replace('</head>', `${head}</head>`) : page;
+  };
+  app.get('/', async (req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await sendIndex(req)),
   );
   return { sendIndex };
 }

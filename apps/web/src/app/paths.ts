@@ -91,6 +91,9 @@ export const ROUTES = {
     group: 'report',
   },
   reportWrong: { paths: ['/report/wrong/:scope'], group: 'report' },
+  // Not in the spec's list: the page a share link opens, and a certificate's verification page.
+  reportShare: { paths: ['/report/share/:scope'], group: 'report' },
+  certificate: { paths: ['/certificate/:scope'], group: 'report' },
 
   userEditPassword: { paths: ['/user/edit-password/:scope'], group: 'user' },
   userForgotPassword: { paths: ['/user/forgot-password/:scope'], group: 'user' },

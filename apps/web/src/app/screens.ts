@@ -46,6 +46,9 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reportResultOld: () => import('../features/report/report-result-route'),
   reportRetrieve: () => import('../features/report/retrieve-route'),
   reportWrong: () => import('../features/report/wrong-answers-route'),
+  reportDownload: () => import('../features/report/download-route'),
+  reportShare: () => import('../features/report/shared-route'),
+  certificate: () => import('../features/report/certificate-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

@@ -24,6 +24,7 @@ export function reportFiles(dialect: Dialect) {
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('order_number', 'text', (c) => c.notNull())
         .addColumn('show_score', 'integer', (c) => c.notNull())
+        .addColumn('locale', 'text', (c) => c.notNull())
         .addColumn('created_at', ms, (c) => c.notNull())
         .addColumn('revoked_at', ms)
         .execute();

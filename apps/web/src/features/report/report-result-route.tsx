@@ -14,6 +14,7 @@ import { reportQuery } from './api/get-report';
 import { DimensionList } from './components/dimension-list';
 import { RankingSection } from './components/ranking-section';
 import { ReportTabs } from './components/report-tabs';
+import { ShareSection } from './components/share-section';
 
 type ReportTab = 'overview' | 'dimensions';
 
@@ -68,6 +69,8 @@ export function Component() {
   }
 
   const r = data.report.result;
+  const token = search.get('token');
+  const withToken = { order: orderNumber, ...(token ? { token } : {}) };
   const tab: ReportTab = tabParam === 'dimensions' ? 'dimensions' : 'overview';
   const select = (next: ReportTab) => setTab(next === 'overview' ? null : next);
   return (
@@ -106,22 +109,20 @@ export function Component() {
             </section>
             {r.entitlements.includes('answerAnalysis') ? (
               <AppLink
-                to={buildHref(
-                  'reportWrong',
-                  { scope: scope.value },
-                  { order: orderNumber, ...(search.get('token') ? { token: search.get('token') as string } : {}) },
-                )}
+                to={buildHref('reportWrong', { scope: scope.value }, withToken)}
                 className="button button--primary button--block"
               >
                 {t('wrong.open')}
               </AppLink>
             ) : null}
             <AppLink
-              to={buildHref(
-                'payinsider',
-                { scope: scope.value },
-                { order: orderNumber, ...(search.get('token') ? { token: search.get('token') as string } : {}) },
-              )}
+              to={buildHref('reportDownload', { scope: scope.value }, withToken)}
+              className="button button--secondary button--block"
+            >
+              {t('download.filesLink')}
+            </AppLink>
+            <AppLink
+              to={buildHref('payinsider', { scope: scope.value }, withToken)}
               className="button button--secondary button--block"
             >
               {t('extrasLink')}
@@ -139,6 +140,7 @@ export function Component() {
             ) : (
               <p className="meta">{r.normNote}</p>
             )}
+            <ShareSection orderNumber={orderNumber} token={token} />
           </div>
         ) : r.dimensions ? (
           <DimensionList dimensions={r.dimensions} />

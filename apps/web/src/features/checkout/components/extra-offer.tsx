@@ -2,12 +2,12 @@ import { formatMoney, type Locale, type TPackage, type TSecondPhaseOrder } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyLink } from '../../../components/copy-link';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { checkPaymentStatus } from '../api/check-payment-status';
 import { buyExtra, presenterList, vipStatus } from '../api/extras';
 import { longDate } from '../plan-terms';
 import { safeUrl } from '../sandbox-message';
-import { CopyLink } from './copy-link';
 import { FeatureList } from './feature-list';
 import { SandboxFrame } from './sandbox-frame';
 
@@ -125,7 +125,15 @@ export function ExtraOffer({
             {state.gift ? (
               <>
                 <p>{t('extras.giftReady')}</p>
-                <CopyLink url={state.gift} />
+                <CopyLink
+                  url={state.gift}
+                  labels={{
+                    field: t('extras.giftLinkLabel'),
+                    copy: t('extras.copy'),
+                    copied: t('extras.copied'),
+                    failed: t('extras.copyFailed'),
+                  }}
+                />
               </>
             ) : null}
           </div>

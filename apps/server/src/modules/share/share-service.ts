@@ -1,0 +1,164 @@
+import type { Locale, TSharedResult, TShareLink } from '@mindgauge/contract';
+import { IQ_CLASSES } from '@mindgauge/psychometrics';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { publicId } from '../../lib/ids';
+import { pageUrl } from '../../lib/page-url';
+import type { ExamRepository, SessionRow } from '../exam/exam-repository';
+import type { ExamService } from '../exam/exam-service';
+import { escapeHtml } from '../mail/escape-html';
+import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { renderShareImage } from './og-image';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+type ShareRow = Database['share_links'];
+
+export interface ShareDeps {
+  db: Kysely<Database>;
+  exams: ExamRepository;
+  examService: ExamService;
+  translator: Translator;
+  clock: Clock;
+  publicUrl: string;
+  apiBase: string;
+  reportLinkSecret: string;
+}
+
+/**
+ * Share links: the owner of a paid report makes a link that shows the test and the class, and the score only
+ * if they opt in; they can list and revoke their links. The shared page and its image show nothing else.
+ */
+export function shareService(d: ShareDeps) {
+  const access = (orderNumber: string, a: ReportAccess) =>
+    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+  const images = new Map<string, Buffer>();
+
+  const link = (row: ShareRow, examId: number): TShareLink => ({
+    shareId: row.id,
+    url: pageUrl(d.publicUrl, 'report/share', examId, { id: row.id, hl: row.locale }),
+    imageUrl: `${d.publicUrl}${d.apiBase}/exam/share/${row.id}/image.png`,
+    showScore: row.show_score === 1,
+    createdAt: iso(row.created_at),
+  });
+
+  /** A live share with what it may show; revoked or unknown links are 404. */
+  async function shared(shareId: string) {
+    const row = await d.db.selectFrom('share_links').selectAll().where('id', '=', shareId).executeTakeFirst();
+    if (!row || row.revoked_at !== null) throw new AppError('SHARE_NOT_FOUND');
+    const order = await d.exams.findOrder(row.order_number);
+    const session = order ? await d.exams.findSession(order.session_id) : undefined;
+    if (!order || order.status !== 'paid' || !session?.result) throw new AppError('SHARE_NOT_FOUND');
+    const summary = await d.examService.reportSummary(order, session as SessionRow & { result: string });
+    return { row, order, summary };
+  }
+
+  function present(s: Awaited<ReturnType<typeof shared>>, locale: Locale): TSharedResult {
+    const cls = IQ_CLASSES.find((c) => c.id === s.summary.classId);
+    return {
+      shareId: s.row.id,
+      examName: d.translator.t(locale, 'pdf:meta.subject'),
+      classId: s.summary.classId,
+      className: d.translator.t(locale, (cls?.key ?? '').replace('.', ':')),
+      iq: s.row.show_score === 1 ? s.summary.iq : null,
+      takenAt: iso(s.order.created_at),
+      imageUrl: link(s.row, s.order.exam_id).imageUrl,
+    };
+  }
+
+  return {
+    async create(orderNumber: string, a: ReportAccess, showScore: boolean, hl: Locale): Promise<TShareLink> {
+      const { order } = await access(orderNumber, a);
+      const row: ShareRow = {
+        id: publicId(),
+        order_number: order.order_number,
+        show_score: showScore ? 1 : 0,
+        locale: hl,
+        created_at: d.clock.now(),
+        revoked_at: null,
+      };
+      await d.db.insertInto('share_links').values(row).execute();
+      return link(row, order.exam_id);
+    },
+
+    async list(orderNumber: string, a: ReportAccess) {
+      const { order } = await access(orderNumber, a);
+      const rows = await d.db
+        .selectFrom('share_links')
+        .selectAll()
+        .where('order_number', '=', order.order_number)
+        .where('revoked_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return { links: rows.map((r) => link(r, order.exam_id)) };
+    },
+
+    async revoke(orderNumber: string, a: ReportAccess, shareId: string) {
+      const { order } = await access(orderNumber, a);
+      const res = await d.db
+        .updateTable('share_links')
+        .set({ revoked_at: d.clock.now() })
+        .where('id', '=', shareId)
+        .where('order_number', '=', order.order_number)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new AppError('SHARE_NOT_FOUND');
+      images.delete(shareId);
+      return { revoked: true as const };
+    },
+
+    async result(shareId: string, locale: Locale): Promise<TSharedResult> {
+      return present(await shared(shareId), locale);
+    },
+
+    /** The PNG shown with the link on social networks, in the owner's language (kept while the link lives). */
+    async image(shareId: string): Promise<Buffer> {
+      const s = await shared(shareId);
+      const cached = images.get(shareId);
+      if (cached) return cached;
+      const locale = (s.row.locale as Locale) ?? 'en';
+      const r = present(s, locale);
+      const png = renderShareImage({
+        locale,
+        examName: r.examName,
+        className: r.className,
+        iq: r.iq,
+        iqLabel: 'IQ',
+        cta: d.translator.t(locale, 'report:share.imageCta'),
+        host: new URL(d.publicUrl).host,
+      });
+      if (images.size > 500) images.clear();
+      images.set(shareId, png);
+      return png;
+    },
+
+    /** The shared page's Open Graph tags, read by crawlers that run no script. */
+    async headFor(shareId: string): Promise<string> {
+      try {
+        const s = await shared(shareId);
+        const locale = (s.row.locale as Locale) ?? 'en';
+        const r = present(s, locale);
+        const title = r.iq === null ? `${r.examName}: ${r.className}` : `${r.examName}: IQ ${r.iq} · ${r.className}`;
+        const description = d.translator.t(locale, 'report:share.imageCta');
+        const url = link(s.row, s.order.exam_id).url;
+        return [
+          ['og:type', 'website'],
+          ['og:title', title],
+          ['og:description', description],
+          ['og:url', url],
+          ['og:image', r.imageUrl],
+          ['og:image:width', '1200'],
+          ['og:image:height', '630'],
+        ]
+          .map(([p, c]) => `<meta property="${p}" content="${escapeHtml(c ?? '')}">`)
+          .concat(`<meta name="twitter:card" content="summary_large_image">`)
+          .join('');
+      } catch {
+        return '';
+      }
+    },
+  };
+}
+export type ShareService = ReturnType<typeof shareService>;

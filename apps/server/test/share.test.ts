@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyReport, get, post } from './checkout-helpers';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+describe.each(dialects())('share links, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  async function owned() {
+    const order = await buyReport(t, 'sharer@example.com');
+    const mail = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select('payload')
+      .where('dedupe_key', '=', `report-ready:${order}`)
+      .executeTakeFirstOrThrow();
+    return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
+  }
+
+  it('shows the test and the class, the score only when the owner opts in, and nothing once revoked', async () => {
+    const { order, token } = await owned();
+    const report = (await get(t, `/api/exam/order/info/${order}?token=${token}`)).json().data.result;
+
+    const hidden = (
+      await post(t, '/api/exam/order/info/share', { orderNumber: order, token, showScore: false, hl: 'fr' })
+    ).json().data;
+    expect(hidden.url).toContain(`/report/share/IQB-1799?id=${hidden.shareId}`);
+    const seen = (await get(t, `/api/exam/share/${hidden.shareId}?hl=en`)).json().data;
+    expect(seen).toMatchObject({ iq: null, classId: report.classId, className: report.className });
+    expect(JSON.stringify(seen)).not.toContain(String(report.rangeLow));
+
+    const shown = (
+      await post(t, '/api/exam/order/info/share', { orderNumber: order, token, showScore: true, hl: 'ja' })
+    ).json().data;
+    expect((await get(t, `/api/exam/share/${shown.shareId}`)).json().data.iq).toBe(report.iq);
+
+    const image = await get(t, `/api/exam/share/${shown.shareId}/image.png`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const png = image.rawPayload;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+
+    const list = (await get(t, `/api/exam/order/info/share/list/${order}?token=${token}`)).json().data.links;
+    expect(list.map((l: { shareId: string }) => l.shareId).sort()).toEqual([hidden.shareId, shown.shareId].sort());
+    expect(
+      (await post(t, '/api/exam/order/info/share/revoke', { orderNumber: order, token, shareId: shown.shareId }))
+        .statusCode,
+    ).toBe(200);
+    expect((await get(t, `/api/exam/share/${shown.shareId}`)).statusCode).toBe(404);
+    expect((await get(t, `/api/exam/share/${shown.shareId}/image.png`)).statusCode).toBe(404);
+    expect((await get(t, `/api/exam/share/${hidden.shareId}`)).statusCode).toBe(200);
+  });
+
+  it('only the report’s reader makes or stops links; a guessed link finds nothing', async () => {
+    const { order, token } = await owned();
+    expect(
+      (await post(t, '/api/exam/order/info/share', { orderNumber: order, showScore: true, hl: 'en' })).statusCode,
+    ).toBe(403);
+    const made = (
+      await post(t, '/api/exam/order/info/share', { orderNumber: order, token, showScore: true, hl: 'en' })
+    ).json().data;
+    expect(
+      (await post(t, '/api/exam/order/info/share/revoke', { orderNumber: order, shareId: made.shareId })).statusCode,
+    ).toBe(403);
+    expect((await get(t, '/api/exam/share/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await get(t, '/api/exam/share/not-an-id/image.png')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,116 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyLink } from '../../../components/copy-link';
+import { useLocale } from '../../../i18n/use-locale';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { createShare, revokeShare, shareListQuery } from '../api/files';
+
+/** Where a link can be shared: networks with a web share address, and those where it is pasted. */
+const INTENTS: { site: string; href?: (url: string, text: string, image: string) => string }[] = [
+  {
+    site: 'Twitter',
+    href: (u, t) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(u)}&text=${encodeURIComponent(t)}`,
+  },
+  { site: 'LinkedIn', href: (u) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(u)}` },
+  { site: 'Facebook', href: (u) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(u)}` },
+  {
+    site: 'Pinterest',
+    href: (u, t, i) =>
+      `https://pinterest.com/pin/create/button/?url=${encodeURIComponent(u)}&media=${encodeURIComponent(i)}&description=${encodeURIComponent(t)}`,
+  },
+  { site: 'Instagram' },
+  { site: 'Medium' },
+];
+
+/**
+ * Sharing a result: the owner chooses what a link shows (the class; the score only if they tick it), makes
+ * links, copies or posts them, and stops any of them.
+ */
+export function ShareSection({ orderNumber, token }: { orderNumber: string; token: string | null }) {
+  const { t } = useTranslation('report');
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const links = useQuery(shareListQuery(orderNumber, token)).data?.links ?? [];
+  const [showScore, setShowScore] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const scoreId = useId();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['report', 'shares', orderNumber] });
+  const copyLabels = {
+    field: t('share.title'),
+    copy: t('share.copy'),
+    copied: t('share.copied'),
+    failed: t('share.copyFailed'),
+  };
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await createShare(orderNumber, token, showScore, locale);
+      await refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card share-section" aria-labelledby="share-title">
+      <h2 id="share-title">{t('share.title')}</h2>
+      <p className="meta">{t('share.lead')}</p>
+      <form className="share-form" onSubmit={create}>
+        <div className="checkbox">
+          <input id={scoreId} type="checkbox" checked={showScore} onChange={(e) => setShowScore(e.target.checked)} />
+          <label htmlFor={scoreId}>{t('share.showScore')}</label>
+        </div>
+        <p className="form__error" role="alert" hidden={!error}>
+          {error ?? ''}
+        </p>
+        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
+          {busy ? t('share.creating') : t('share.create')}
+        </button>
+      </form>
+      {links.length > 0 ? (
+        <>
+          <h3>{t('share.yourLinks')}</h3>
+          <ul className="share-links">
+            {links.map((l) => (
+              <li key={l.shareId} className="share-link" data-share={l.shareId}>
+                <p className="meta">{l.showScore ? t('share.withScore') : t('share.withoutScore')}</p>
+                <CopyLink url={l.url} labels={copyLabels} />
+                <ul className="share-intents">
+                  {INTENTS.map((i) => (
+                    <li key={i.site}>
+                      {i.href ? (
+                        <a href={i.href(l.url, t('share.text'), l.imageUrl)} target="_blank" rel="noopener noreferrer">
+                          {t('share.on', { site: i.site })}
+                        </a>
+                      ) : (
+                        <span className="meta">{t('share.noIntent', { site: i.site })}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={async () => {
+                    await revokeShare(orderNumber, token, l.shareId).catch((err) => setError(errorMessage(err)));
+                    await refresh();
+                  }}
+                >
+                  {t('share.revoke')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { defineEndpoint } from '../endpoint';
+import { ZIsoDateTime, ZLanguageTag } from '../fields';
+import { describe, z } from '../zod';
+import { ZOrderNumber, ZPublicId } from './exam';
+
+const tags = ['share'];
+
+const ZAccessToken = describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token");
+
+export const ZShareLink = z.object({
+  shareId: ZPublicId,
+  url: z.string(),
+  imageUrl: describe(z.string(), 'The Open Graph image of the shared page (PNG, 1200 × 630)'),
+  showScore: describe(z.boolean(), 'Whether the page shows the IQ score (else only the test and the class)'),
+  createdAt: ZIsoDateTime,
+});
+export type TShareLink = z.infer<typeof ZShareLink>;
+
+export const createShare = defineEndpoint({
+  id: 'createShare',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/order/info/share',
+  summary: "Creates a link to show a paid result: the test and the class, the score only if the owner opts in",
+  tags,
+  body: z.object({ orderNumber: ZOrderNumber, token: ZAccessToken, showScore: z.boolean(), hl: ZLanguageTag }),
+  response: ZShareLink,
+});
+
+export const shareList = defineEndpoint({
+  id: 'shareList',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/order/info/share/list/:orderNumber',
+  summary: "The owner's share links that still work",
+  tags,
+  params: z.object({ orderNumber: ZOrderNumber }),
+  query: z.object({ token: ZAccessToken, hl: z.optional(ZLanguageTag) }),
+  response: z.object({ links: z.array(ZShareLink) }),
+});
+
+export const revokeShare = defineEndpoint({
+  id: 'revokeShare',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/order/info/share/revoke',
+  summary: 'Stops a share link: its page and image answer 404 from now on',
+  tags,
+  body: z.object({ orderNumber: ZOrderNumber, token: ZAccessToken, shareId: ZPublicId }),
+  response: z.object({ revoked: z.literal(true) }),
+});
+
+export const ZSharedResult = z.object({
+  shareId: ZPublicId,
+  examName: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  /** Only when the owner chose to show it. */
+  iq: z.nullable(z.int()),
+  takenAt: ZIsoDateTime,
+  imageUrl: z.string(),
+});
+export type TSharedResult = z.infer<typeof ZSharedResult>;
+
+export const sharedResult = defineEndpoint({
+  id: 'sharedResult',
+  method: 'GET',
+  base: 'api',
+  path: '/exam/share/:shareId',
+  summary: 'What a share link shows, in the reader’s language (404 once revoked)',
+  tags,
+  params: z.object({ shareId: ZPublicId }),
+  query: z.object({ hl: z.optional(ZLanguageTag) }),
+  response: ZSharedResult,
+});
