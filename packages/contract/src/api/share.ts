@@ -21,7 +21,7 @@ export const createShare = defineEndpoint({
   method: 'POST',
   base: 'api',
   path: '/exam/order/info/share',
-  summary: "Creates a link to show a paid result: the test and the class, the score only if the owner opts in",
+  summary: 'Creates a link to show a paid result: the test and the class, the score only if the owner opts in',
   tags,
   body: z.object({ orderNumber: ZOrderNumber, token: ZAccessToken, showScore: z.boolean(), hl: ZLanguageTag }),
   response: ZShareLink,

@@ -50,7 +50,7 @@ export function shareService(d: ShareDeps) {
     if (!row || row.revoked_at !== null) throw new AppError('SHARE_NOT_FOUND');
     const order = await d.exams.findOrder(row.order_number);
     const session = order ? await d.exams.findSession(order.session_id) : undefined;
-    if (!order || order.status !== 'paid' || !session?.result) throw new AppError('SHARE_NOT_FOUND');
+    if (order?.status !== 'paid' || !session?.result) throw new AppError('SHARE_NOT_FOUND');
     const summary = await d.examService.reportSummary(order, session as SessionRow & { result: string });
     return { row, order, summary };
   }
