@@ -203,7 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
-  const files = reportFiles({
+  const reportDeps = {
     db: db.kysely,
     exams: examRepository(db.kysely),
     examService: exam,
@@ -211,18 +211,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clock,
     publicUrl: env.PUBLIC_URL,
     reportLinkSecret,
-  });
+  };
+  const files = reportFiles(reportDeps);
   await app.register(async (scope) => reportFileRoutes(scope, bases, files));
-  const share = shareService({
-    db: db.kysely,
-    exams: examRepository(db.kysely),
-    examService: exam,
-    translator,
-    clock,
-    publicUrl: env.PUBLIC_URL,
-    apiBase: bases.api,
-    reportLinkSecret,
-  });
+  const share = shareService({ ...reportDeps, apiBase: bases.api });
   await app.register(async (scope) => shareRoutes(scope, bases, share));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   if (clock instanceof OffsetClock) {

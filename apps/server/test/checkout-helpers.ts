@@ -137,3 +137,24 @@ export function planBody(orderNumber: string, planId: string, price: PlanPrice, 
     ...over,
   };
 }
+
+/** The token of the report link in an order's report e-mail (what a reader without the cookie holds). */
+export async function reportToken(t: TestApp, orderNumber: string): Promise<string> {
+  const mail = await t.deps.db.kysely
+    .selectFrom('mail_outbox')
+    .select('payload')
+    .where('dedupe_key', '=', `report-ready:${orderNumber}`)
+    .executeTakeFirstOrThrow();
+  return new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '';
+}
+
+/** A tier bought with the sandbox card 4242, and its report link's token. */
+export async function buyTier(t: TestApp, skuId: string, email = 'buyer@example.com', hl = 'en') {
+  const order = await paidReadyOrder(t, hl);
+  const price = await shownPrice(t, order, skuId);
+  const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email, hl }));
+  expect(created.statusCode, created.body).toBe(200);
+  await payInFrame(t, created.json().data.next.url, '4242424242424242');
+  await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: created.json().data.payment.paymentId });
+  return { order, token: await reportToken(t, order) };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBody, get, paidReadyOrder, payInFrame, planBody, planPrice, post, shownPrice } from './checkout-helpers';
+import { buyTier, get, paidReadyOrder, payInFrame, planBody, planPrice, post, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())(
@@ -11,25 +11,7 @@ describe.each(dialects())(
     });
     afterAll(() => t.close());
 
-    /** A bought tier with the sandbox card 4242; returns the order and its e-mailed link's token. */
-    async function buy(skuId: string, email: string) {
-      const order = await paidReadyOrder(t);
-      const price = await shownPrice(t, order, skuId);
-      const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email }));
-      expect(created.statusCode, created.body).toBe(200);
-      await payInFrame(t, created.json().data.next.url, '4242424242424242');
-      await post(t, '/api-pay/pay/check/status', {
-        orderNumber: order,
-        paymentId: created.json().data.payment.paymentId,
-      });
-      const mail = await t.deps.db.kysely
-        .selectFrom('mail_outbox')
-        .select('payload')
-        .where('dedupe_key', '=', `report-ready:${order}`)
-        .executeTakeFirstOrThrow();
-      const token = new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '';
-      return { order, token };
-    }
+    const buy = (skuId: string, email: string) => buyTier(t, skuId, email);
 
     const extraPayments = (order: string) =>
       t.deps.db.kysely
@@ -211,12 +193,7 @@ describe.each(dialects())(
         );
         await payInFrame(t, created.json().data.next.url, '4242424242424242');
         await post(t, '/api-pay/pay/check/status', { orderNumber: order });
-        const mail = await t.deps.db.kysely
-          .selectFrom('mail_outbox')
-          .select('payload')
-          .where('dedupe_key', '=', `report-ready:${order}`)
-          .executeTakeFirstOrThrow();
-        return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
+        return { order, token: await reportToken(t, order) };
       }
       const a = await trial('skip@example.com');
       const steps = (await get(t, `/api/secondPhase/order/${a.order}?token=${a.token}`)).json().data.steps;

@@ -7,7 +7,7 @@ import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontsFor } from '../src/modules/pdf/pdf-fonts';
 import type { Block } from '../src/modules/pdf/report-document';
-import { createBody, paidReadyOrder, payInFrame, post, shownPrice } from './checkout-helpers';
+import { buyTier, paidReadyOrder, post } from './checkout-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-pdf-'));
@@ -53,21 +53,7 @@ describe('the PDF report and the certificate, in every language', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A paid order at a tier, and its e-mailed link's token. */
-  async function paid(hl: Locale, skuId = 'sku4') {
-    const order = await paidReadyOrder(t, hl);
-    const price = await shownPrice(t, order, skuId);
-    const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, hl }));
-    expect(created.statusCode, created.body).toBe(200);
-    await payInFrame(t, created.json().data.next.url, '4242424242424242');
-    await post(t, '/api-pay/pay/check/status', { orderNumber: order });
-    const mail = await t.deps.db.kysely
-      .selectFrom('mail_outbox')
-      .select('payload')
-      .where('dedupe_key', '=', `report-ready:${order}`)
-      .executeTakeFirstOrThrow();
-    return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
-  }
+  const paid = (hl: Locale, skuId = 'sku4') => buyTier(t, skuId, 'buyer@example.com', hl);
 
   const download = (body: Record<string, unknown>) => post(t, '/api/exam/order/file/down/info', body);
 

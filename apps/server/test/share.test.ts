@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyReport, get, post } from './checkout-helpers';
+import { buyTier, get, post } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('share links, on %s', (dialect) => {
@@ -9,15 +9,7 @@ describe.each(dialects())('share links, on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function owned() {
-    const order = await buyReport(t, 'sharer@example.com');
-    const mail = await t.deps.db.kysely
-      .selectFrom('mail_outbox')
-      .select('payload')
-      .where('dedupe_key', '=', `report-ready:${order}`)
-      .executeTakeFirstOrThrow();
-    return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
-  }
+  const owned = () => buyTier(t, 'sku2', 'sharer@example.com');
 
   it('shows the test and the class, the score only when the owner opts in, and nothing once revoked', async () => {
     const { order, token } = await owned();

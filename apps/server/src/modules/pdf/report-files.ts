@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@mindgauge/contract';
 import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { pageUrl } from '../../lib/page-url';
 import { buildForm } from '../exam/exam-form';
-import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
-import type { ExamService } from '../exam/exam-service';
+import type { OrderRow, SessionRow } from '../exam/exam-repository';
 import { sentence } from '../report/answer-analysis';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
 import {
   buildReportDocument,
@@ -42,15 +38,7 @@ export function newSerial(): string {
 
 export const ZSerial = /^MG(-[A-Z2-7]{4}){8}$/;
 
-export interface ReportFilesDeps {
-  db: Kysely<Database>;
-  exams: ExamRepository;
-  examService: ExamService;
-  translator: Translator;
-  clock: Clock;
-  publicUrl: string;
-  reportLinkSecret: string;
-}
+export type ReportFilesDeps = ReportDeps;
 
 /**
  * The report's files: the 21-page PDF report and the certificate, for whoever may read the report and at the

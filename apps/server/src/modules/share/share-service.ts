@@ -1,30 +1,21 @@
 import type { Locale, TSharedResult, TShareLink } from '@mindgauge/contract';
 import { IQ_CLASSES } from '@mindgauge/psychometrics';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
-import type { ExamRepository, SessionRow } from '../exam/exam-repository';
-import type { ExamService } from '../exam/exam-service';
+import type { SessionRow } from '../exam/exam-repository';
 import { escapeHtml } from '../mail/escape-html';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import type { ReportDeps } from '../report/report-deps';
 import { renderShareImage } from './og-image';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 type ShareRow = Database['share_links'];
 
-export interface ShareDeps {
-  db: Kysely<Database>;
-  exams: ExamRepository;
-  examService: ExamService;
-  translator: Translator;
-  clock: Clock;
-  publicUrl: string;
+export interface ShareDeps extends ReportDeps {
+  /** The API's base path, for the image's address. */
   apiBase: string;
-  reportLinkSecret: string;
 }
 
 /**

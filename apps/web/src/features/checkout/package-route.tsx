@@ -1,5 +1,5 @@
 import { formatMoney, type Locale, type TSecondPhaseOrder, type TUpsellStep, ZUpsellStep } from '@mindgauge/contract';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { pricingCountry } from './checkout-search';
 import { ExtraOffer } from './components/extra-offer';
 import { guarded, guardLoad } from './load-guard';
 import { billedPhrase, longDate } from './plan-terms';
+import { useExtrasOrder } from './use-extras-order';
 
 interface PackageData {
   hl: Locale;
@@ -132,11 +133,7 @@ export function PackageScreen({ data, fixedStep }: { data: PackageData; fixedSte
   const { t } = useTranslation(['checkout']);
   const scope = useScope();
   const [search] = useSearchParams();
-  const orderNumber = orderFromSearch(search);
-  const token = search.get('token');
-  const { data: order } = useSuspenseQuery(secondPhaseQuery(orderNumber, token, data.hl));
-  const withToken = (q: Record<string, string>) => ({ ...q, order: orderNumber, ...(token ? { token } : {}) });
-  const reportHref = buildHref('reportResult', { scope: scope.value }, withToken({}));
+  const { order, token, withToken, reportHref } = useExtrasOrder(data.hl);
   // The steps as they stood when the visitor arrived: buying one must not move the screen on by itself.
   const [sequence] = useState(() => order.steps.filter((s) => s.offered).map((s) => s.step));
   const wanted = ZUpsellStep.safeParse(fixedStep ?? search.get('step'));

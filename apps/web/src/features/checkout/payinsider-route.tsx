@@ -1,31 +1,17 @@
 import type { Locale } from '@mindgauge/contract';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { orderFromSearch } from '../../app/order-from-search';
-import { buildHref } from '../../app/paths';
-import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
-import { secondPhaseQuery } from './api/extras';
 import { ExtraOffer } from './components/extra-offer';
 import { guarded } from './load-guard';
+import { useExtrasOrder } from './use-extras-order';
 
 export { loader } from './package-route';
 
 /** The in-report purchase screen: every extra for this report, what it has, and one-click adding. */
 function InsiderScreen({ data }: { data: { hl: Locale } }) {
   const { t } = useTranslation(['checkout']);
-  const scope = useScope();
-  const [search] = useSearchParams();
-  const orderNumber = orderFromSearch(search);
-  const token = search.get('token');
-  const { data: order } = useSuspenseQuery(secondPhaseQuery(orderNumber, token, data.hl));
-  const reportHref = buildHref(
-    'reportResult',
-    { scope: scope.value },
-    { order: orderNumber, ...(token ? { token } : {}) },
-  );
+  const { order, token, reportHref } = useExtrasOrder(data.hl);
   const packages = order.steps.flatMap((s) => (s.package ? [s.package] : []));
   return (
     <div className="container page extras">

@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { planListQuery } from './api/get-plan-list';
 import { pricingCountry } from './checkout-search';
-import { PlanCard } from './components/plan-card';
+import { PlanCards } from './components/plan-card';
 import { guarded, guardLoad } from './load-guard';
 
 interface PlansData {
@@ -43,18 +43,13 @@ function PlansScreen({ data }: { data: PlansData }) {
       <PageTitle title={t('plans.pageTitle')} />
       <h1>{t('plans.pageTitle')}</h1>
       <p className="lead">{t('plans.pageLead')}</p>
-      <div className="plans__cards">
-        {plans.plans.map((plan) => (
-          <PlanCard
-            key={plan.planId}
-            plan={plan}
-            locale={data.hl}
-            now={dataUpdatedAt}
-            href={start}
-            cta={t('plans.startWithTest')}
-          />
-        ))}
-      </div>
+      <PlanCards
+        plans={plans.plans}
+        locale={data.hl}
+        now={dataUpdatedAt}
+        hrefFor={() => start}
+        cta={t('plans.startWithTest')}
+      />
       <p className="meta">
         <AppLink to={buildHref('cancelSubscription', { scope: scope.value })}>{t('plans.manage')}</AppLink>
       </p>

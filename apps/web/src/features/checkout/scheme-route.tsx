@@ -29,7 +29,7 @@ import { type PricingPageData, pricingCountry, promoFromSearch } from './checkou
 import { CountrySelect } from './components/country-select';
 import { GiftBanner } from './components/gift-banner';
 import { OfferBanner } from './components/offer-banner';
-import { PlanCard } from './components/plan-card';
+import { PlanCards } from './components/plan-card';
 import { PromoForm } from './components/promo-form';
 import { ReviewsSection } from './components/reviews-section';
 import { SkuCard } from './components/sku-card';
@@ -203,17 +203,14 @@ function SchemeScreen({ data }: { data: PricingPageData }) {
         <section className="plans" aria-labelledby="plans-title" id="plans">
           <h2 id="plans-title">{t('plans.title')}</h2>
           <p className="meta">{t('plans.lead')}</p>
-          <div className="plans__cards">
-            {plans.plans.map((plan) => (
-              <PlanCard
-                key={plan.planId}
-                plan={plan}
-                locale={data.hl}
-                now={Date.now() + offsetMs}
-                href={buildHref('payingPayment', { scope: scope.value }, { order: orderNumber, plan: plan.planId })}
-              />
-            ))}
-          </div>
+          <PlanCards
+            plans={plans.plans}
+            locale={data.hl}
+            now={Date.now() + offsetMs}
+            hrefFor={(plan) =>
+              buildHref('payingPayment', { scope: scope.value }, { order: orderNumber, plan: plan.planId })
+            }
+          />
         </section>
       ) : null}
       {reviews ? (

@@ -57,3 +57,33 @@ export function PlanCard({
     </article>
   );
 }
+
+/** The plans side by side (one column on a phone). */
+export function PlanCards({
+  plans,
+  locale,
+  now,
+  hrefFor,
+  cta,
+}: {
+  plans: TPlan[];
+  locale: Locale;
+  now: number;
+  hrefFor: (plan: TPlan) => string;
+  cta?: string;
+}) {
+  return (
+    <div className="plans__cards">
+      {plans.map((plan) => (
+        <PlanCard
+          key={plan.planId}
+          plan={plan}
+          locale={locale}
+          now={now}
+          href={hrefFor(plan)}
+          {...(cta ? { cta } : {})}
+        />
+      ))}
+    </div>
+  );
+}

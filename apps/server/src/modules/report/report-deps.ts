@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Translator } from '../../i18n/translator';
+import type { Clock } from '../../lib/clock';
+import type { ExamRepository } from '../exam/exam-repository';
+import type { ExamService } from '../exam/exam-service';
+
+/** What the services built on a paid report need (its files, its share links): one object, built once. */
+export interface ReportDeps {
+  db: Kysely<Database>;
+  exams: ExamRepository;
+  examService: ExamService;
+  translator: Translator;
+  clock: Clock;
+  publicUrl: string;
+  /** Checks e-mailed report links' tokens. */
+  reportLinkSecret: string;
+}
