@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, paidReadyOrder, planBody, post } from './checkout-helpers';
+import { get, paidReadyOrder, planBody, post, reportToken } from './checkout-helpers';
 import { type StripeStandIn, startStripeStandIn } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -109,6 +109,37 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     row = await ours(order);
     expect(row.status).toBe('canceled');
     expect(row.next_run_at).toBeNull();
+  });
+
+  it('skipping the trial and moving to the daily-rate plan bill at Stripe now; the invoices move our period once', async () => {
+    const skip = await startTrial('stripe-skip@example.com');
+    const subId = (await ours(skip.order)).processor_ref ?? '';
+    const token = await reportToken(t, skip.order);
+    const res = await post(t, '/api-pay/secondPhase/pay/planSku', {
+      orderNumber: skip.order,
+      planId: 'weekly',
+      token,
+      hl: 'en',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await stripe.deliverPending();
+    expect(stripe.subscriptions.get(subId)?.status).toBe('active');
+    expect(await ours(skip.order)).toMatchObject({ status: 'active', period_no: 1 });
+    expect(await mails('renewalReceipt', 'stripe-skip@example.com')).toHaveLength(1);
+
+    const up = await startTrial('stripe-up@example.com');
+    const upToken = await reportToken(t, up.order);
+    const moved = await post(t, '/api-pay/secondPhase/pay/planSku', {
+      orderNumber: up.order,
+      planId: 'fourweekly',
+      token: upToken,
+      hl: 'en',
+    });
+    expect(moved.json().data.subscription).toMatchObject({ planId: 'fourweekly', intervalCount: 4 });
+    await stripe.deliverPending();
+    const upSub = stripe.subscriptions.get((await ours(up.order)).processor_ref ?? '');
+    expect(upSub?.items.data[0]?.price.recurring).toEqual({ interval: 'week', interval_count: 4 });
+    expect(await ours(up.order)).toMatchObject({ plan_id: 'fourweekly', status: 'active', period_no: 1 });
   });
 
   it('a tampered invoice event is refused', async () => {

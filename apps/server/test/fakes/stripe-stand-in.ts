@@ -79,7 +79,12 @@ export interface StandInSubscription {
       object: 'subscription_item';
       current_period_start: number;
       current_period_end: number;
-      price: { unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } };
+      price: {
+        product: string;
+        unit_amount: number;
+        currency: string;
+        recurring: { interval: string; interval_count: number };
+      };
     }[];
   };
   latest_invoice: string | null;
@@ -90,7 +95,7 @@ export interface StandInInvoice {
   id: string;
   object: 'invoice';
   status: 'open' | 'paid';
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amount_due: number;
   amount_paid: number;
   currency: string;
@@ -346,6 +351,7 @@ export async function startStripeStandIn(options: {
             current_period_start: start,
             current_period_end: periodEnd,
             price: {
+              product: String(priceData.product),
               unit_amount: Number(priceData.unit_amount),
               currency: String(priceData.currency),
               recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
@@ -371,6 +377,31 @@ export async function startStripeStandIn(options: {
     const sub = subscription(subId);
     if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its metadata.');
     if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+    const item = sub.items.data[0];
+    const items = Object.values(
+      (params.items as Record<string, { id: string; price_data?: Record<string, unknown> }>) ?? {},
+    );
+    const priceData = items.find((i) => i.id === item?.id)?.price_data;
+    if (item && priceData) {
+      const recurring = priceData.recurring as { interval: string; interval_count?: string };
+      item.price = {
+        product: String(priceData.product ?? item.price.product),
+        unit_amount: Number(priceData.unit_amount),
+        currency: String(priceData.currency),
+        recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
+      };
+    }
+    const anchorNow = (params.billing_cycle_anchor as { type?: string } | undefined)?.type === 'now';
+    const trialEndsNow = params.trial_end === 'now' && sub.status === 'trialing';
+    if (trialEndsNow) sub.trial_end = now();
+    // Billed now, on the kept card (as Stripe does with billing_cycle_anchor=now or trial_end=now).
+    if ((anchorNow || trialEndsNow) && item) {
+      const start = now();
+      const end = start + (PERIOD_SECONDS[item.price.recurring.interval] ?? 0) * item.price.recurring.interval_count;
+      Object.assign(item, { current_period_start: start, current_period_end: end });
+      const { pi } = newInvoice(sub, 'subscription_update', item.price.unit_amount, { start, end });
+      settle(pi, 'succeeded');
+    }
     queue('customer.subscription.updated', sub);
     return withExpand(sub, params);
   }

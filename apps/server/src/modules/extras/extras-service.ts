@@ -18,6 +18,7 @@ import { DEFAULT_PRICE_COUNTRY, normaliseCountry } from '../checkout/pricing';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { PaymentService } from '../payments/payment-service';
+import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
@@ -33,6 +34,7 @@ export const GIFT_RULES = { name: 'gift:ip', max: 20, windowMs: 3_600_000 };
 
 export interface ExtrasDeps {
   db: Kysely<Database>;
+  providers: ProviderRegistry;
   exams: ExamRepository;
   payments: PaymentService;
   plans: PlanCatalog;
@@ -127,6 +129,59 @@ export function extrasService(d: ExtrasDeps) {
     };
   }
 
+  /**
+   * The same at a processor that bills the plan itself (Stripe Billing): it ends the trial or changes the
+   * terms and invoices now; its invoice webhook then moves our period, like a renewal.
+   */
+  async function billAtProcessor(order: OrderRow, sub: Database['subscriptions'], planId: TPlanId) {
+    const prov = d.providers.byName(sub.provider);
+    if (!prov?.billSubscriptionNow || !sub.processor_ref) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    const ref = sub.processor_ref;
+    if (planId === sub.plan_id) {
+      if (sub.status !== 'trialing') throw new AppError('TRIAL_NOT_ACTIVE');
+      await viaProcessor(() => (prov.billSubscriptionNow as NonNullable<typeof prov.billSubscriptionNow>)(ref));
+    } else if (planId === 'fourweekly') {
+      const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
+      await viaProcessor(() =>
+        (prov.billSubscriptionNow as NonNullable<typeof prov.billSubscriptionNow>)(ref, {
+          planId,
+          title: d.translator.t(sub.locale as Locale, 'catalog:plans.fourweekly.title'),
+          amountMinor: item.price.amount_minor,
+          interval: item.plan.billing_interval,
+          intervalCount: item.plan.interval_count,
+          trialDays: 0,
+          currency: sub.currency,
+        }),
+      );
+      const now = d.clock.now();
+      await d.db
+        .updateTable('subscriptions')
+        .set({
+          plan_id: 'fourweekly',
+          amount_minor: item.price.amount_minor,
+          billing_interval: item.plan.billing_interval,
+          interval_count: item.plan.interval_count,
+          updated_at: now,
+        })
+        .where('id', '=', sub.id)
+        .where('plan_id', '=', sub.plan_id)
+        .execute();
+    } else {
+      throw new AppError('PLAN_NOT_FOUND');
+    }
+    const fresh = await d.subscriptions.forOrder(order.order_number);
+    if (!fresh) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    return { subscription: fresh };
+  }
+
+  async function viaProcessor<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch {
+      throw new AppError('PAYMENT_PROVIDER_ERROR');
+    }
+  }
+
   async function buy(orderNumber: string, packageId: TPackageId, a: ReportAccess, hl: Locale) {
     const { order } = await access(orderNumber, a);
     const { packages } = await packagesFor(order, hl);
@@ -205,7 +260,7 @@ export function extrasService(d: ExtrasDeps) {
       if (!sub || sub.status === 'canceled' || sub.cancel_requested_at !== null) {
         throw new AppError('SUBSCRIPTION_NOT_FOUND');
       }
-      if (sub.billed_by !== 'merchant') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      if (sub.billed_by === 'processor') return billAtProcessor(order, sub, planId);
       const now = d.clock.now();
       const base = d.db
         .updateTable('subscriptions')

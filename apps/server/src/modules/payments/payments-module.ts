@@ -154,6 +154,7 @@ export async function checkoutModule(
   await app.register(async (scope) => subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers }));
   const extras = extrasService({
     db: kysely,
+    providers,
     exams: examRepository(kysely),
     payments,
     plans,

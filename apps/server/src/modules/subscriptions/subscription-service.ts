@@ -210,7 +210,8 @@ export function subscriptionService(d: SubscriptionDeps) {
     const cancelLink = d.links.forSubscription(sub, sub.locale);
     let mailed = false;
     await d.repo.db.transaction().execute(async (trx) => {
-      if (renewal?.status === 'paid' && renewal.periodStart >= sub.current_period_end - 60_000) {
+      // Once per invoice (its id is the charge's key): a renewal, the end of a trial, a change of plan.
+      if (renewal?.status === 'paid') {
         const inserted = await trx
           .insertInto('subscription_charges')
           .values({

@@ -129,6 +129,11 @@ export interface PaymentProvider {
   retrieveSubscription?(ref: string): Promise<ProcessorSubscriptionState>;
   /** Stops the processor's subscription at the end of the paid period; idempotent. */
   cancelSubscription?(ref: string): Promise<void>;
+  /**
+   * Bills a subscription now: its trial ends today, or it moves to other terms (the daily-rate plan) with a
+   * new period starting today. The processor's invoice then arrives by webhook like a renewal.
+   */
+  billSubscriptionNow?(ref: string, terms?: RecurringTerms & { currency: string }): Promise<void>;
   /** Verifies a webhook's signature over the raw body; throws WebhookSignatureError when it fails. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }

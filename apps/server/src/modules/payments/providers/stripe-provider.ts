@@ -259,6 +259,46 @@ export function stripeProvider(config: StripeProviderConfig): PaymentProvider {
       }
     },
 
+    async billSubscriptionNow(ref: string, terms?: RecurringTerms & { currency: string }): Promise<void> {
+      try {
+        if (!terms) {
+          await stripe.subscriptions.update(
+            ref,
+            { trial_end: 'now', proration_behavior: 'none' },
+            { idempotencyKey: `end-trial-${ref}` },
+          );
+          return;
+        }
+        const sub = await stripe.subscriptions.retrieve(ref);
+        const item = sub.items.data[0];
+        if (!item) throw new ProviderUnavailableError(`stripe subscription ${ref} has no item`);
+        const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+        const params: Stripe.SubscriptionUpdateParams = {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: terms.currency.toLowerCase(),
+                product,
+                unit_amount: toStripeAmount(terms.amountMinor, terms.currency),
+                recurring: {
+                  interval:
+                    terms.interval.toLowerCase() as Stripe.SubscriptionUpdateParams.Item.PriceData.Recurring.Interval,
+                  interval_count: terms.intervalCount,
+                },
+              },
+            },
+          ],
+          billing_cycle_anchor: { type: 'now' },
+          proration_behavior: 'none',
+        };
+        if (sub.status === 'trialing') params.trial_end = 'now';
+        await stripe.subscriptions.update(ref, params, { idempotencyKey: `plan-${ref}-${terms.planId}` });
+      } catch (err) {
+        throw wrapError(err, 'subscription update');
+      }
+    },
+
     async verifyWebhook(rawBody, headers): Promise<ProviderEvent> {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '')
