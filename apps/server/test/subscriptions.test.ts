@@ -233,6 +233,36 @@ describe.each(dialects())('plans, trials, renewals and cancelling, on %s', (dial
     expect(gone.json().code).toBe('SUBSCRIPTION_EMAIL_NOT_FOUND');
   });
 
+  it('a plan paid with PayPal (sandbox): the approval is kept as the billing agreement and renews', async () => {
+    const order = await paidReadyOrder(t);
+    const price = await planPrice(t, 'weekly');
+    const created = await post(
+      t,
+      '/api-pay/pay/plan/create',
+      planBody(order, 'weekly', price, { method: 'paypal', email: 'paypal-plan@example.com' }),
+    );
+    expect(created.json().data.next.type).toBe('redirect');
+    const id = /\/paypal\/([^?]+)/.exec(created.json().data.next.url)?.[1];
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox-processor/paypal/${id}/decision?hl=en`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(approved.statusCode).toBeLessThan(400);
+    await post(t, '/api-pay/pay/check/status', { orderNumber: order });
+    const sub = await t.deps.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ method: 'paypal', status: 'trialing' });
+    expect(sub.method_ref).toMatch(/^pm_/);
+    t.clock.set(sub.current_period_end + 1000);
+    await runScheduler(t);
+    expect((await charges(t, sub.id)).map((c) => c.status)).toEqual(['succeeded']);
+  });
+
   it('limits cancel requests per address and per client', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
