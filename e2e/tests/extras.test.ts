@@ -39,7 +39,7 @@ describeBrowser('extras after the first payment', () => {
 
     await page.getByRole('link', { name: 'Continue' }).click();
     await expectHeading(page, 'Certificate and sharing');
-    for (const next of ['Advanced bundle: three more tests', 'VIP membership (1 year)', 'Give a test to someone']) {
+    for (const next of ['Advanced bundle: two tests and the training guide', 'VIP membership (1 year)', 'Give a test to someone']) {
       await page.getByRole('link', { name: 'No thanks' }).click();
       await expectHeading(page, next);
     }
@@ -67,7 +67,7 @@ describeBrowser('extras after the first payment', () => {
     expect(await page.locator('.extra-offer').count()).toBe(5);
     await expectAccessible(page, 'in-report purchase screen');
     await page.goto(`/triplePurchase/IQB-1799?order=${orderNumber}`);
-    await expectHeading(page, 'Advanced bundle: three more tests');
+    await expectHeading(page, 'Advanced bundle: two tests and the training guide');
 
     // Declining every step: five "No thanks", then the report, and nothing charged.
     await page.goto(`/paying/package/IQB-1799?order=${orderNumber}`);

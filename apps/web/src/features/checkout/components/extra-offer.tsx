@@ -10,11 +10,13 @@ import { longDate } from '../plan-terms';
 import { safeUrl } from '../sandbox-message';
 import { FeatureList } from './feature-list';
 import { SandboxFrame } from './sandbox-frame';
+import { StripePayment } from './stripe-payment';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'frame'; url: string; paymentId: string }
+  | { kind: 'stripe'; clientSecret: string; publishableKey: string }
   | { kind: 'done'; gift?: string; vipUntil?: string }
   | { kind: 'failed'; message: string };
 
@@ -86,6 +88,9 @@ export function ExtraOffer({
         const url = safeUrl(res.next.url);
         if (!url) throw new Error('unsafe frame url');
         setState({ kind: 'frame', url, paymentId: res.payment.paymentId });
+      } else if (res.next.type === 'stripe') {
+        // No kept card at Stripe: its Payment Element here, coming back to this page once confirmed.
+        setState({ kind: 'stripe', clientSecret: res.next.clientSecret, publishableKey: res.next.publishableKey });
       } else if (res.next.type === 'redirect') {
         const url = safeUrl(res.next.url);
         if (!url) throw new Error('unsafe redirect url');
@@ -140,6 +145,15 @@ export function ExtraOffer({
         ) : null}
         {state.kind === 'failed' ? <p className="notice notice--error">{state.message}</p> : null}
       </div>
+      {state.kind === 'stripe' ? (
+        <StripePayment
+          publishableKey={state.publishableKey}
+          clientSecret={state.clientSecret}
+          returnUrl={location.href}
+          locale={hl}
+          payLabel={t('extras.add', { price })}
+        />
+      ) : null}
       {state.kind === 'frame' ? (
         <SandboxFrame
           url={state.url}
@@ -154,7 +168,7 @@ export function ExtraOffer({
       <div className="button-row">
         {pkg.owned ? (
           <p className="extra-offer__owned">{t('extras.owned')}</p>
-        ) : state.kind === 'done' || state.kind === 'frame' ? null : (
+        ) : state.kind === 'done' || state.kind === 'frame' || state.kind === 'stripe' ? null : (
           <button
             type="button"
             className="button button--primary"
