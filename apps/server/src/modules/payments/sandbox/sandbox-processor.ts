@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { backgroundJob } from '../../../lib/background-job';
 import type { Clock } from '../../../lib/clock';
@@ -114,24 +114,29 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
     extra: Partial<Pick<SandboxPayment, 'failure_code' | 'card_brand' | 'card_last4'>> = {},
   ): Promise<boolean> {
     const now = clock.now();
-    const res = await db
-      .updateTable('sandbox_payments')
-      .set({ status: to, updated_at: now, ...extra })
-      .where('id', '=', id)
-      .where('status', 'in', from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
-    if (to === 'succeeded') await keepMethodIfAsked(id, now);
-    await queueEvent(id, `payment.${to}`, now);
-    return true;
+    // One transaction: whoever reads the payment succeeded also finds the method it kept (two flows, a
+    // webhook and a status check, may capture the same payment at once).
+    const moved = await db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('sandbox_payments')
+        .set({ status: to, updated_at: now, ...extra })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      if (to === 'succeeded') await keepMethodIfAsked(trx, id, now);
+      return true;
+    });
+    if (moved) await queueEvent(id, `payment.${to}`, now);
+    return moved;
   }
 
   /** A payment made with "keep this method for later charges" leaves a saved method behind (once). */
-  async function keepMethodIfAsked(id: string, now: number): Promise<void> {
-    const p = await get(id);
+  async function keepMethodIfAsked(trx: Transaction<Database>, id: string, now: number): Promise<void> {
+    const p = await trx.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
     if (p?.save_method !== 1 || p.payment_method_id) return;
     const methodId = publicId('pm_');
-    await db
+    await trx
       .insertInto('sandbox_payment_methods')
       .values({
         id: methodId,
@@ -142,7 +147,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
         created_at: now,
       })
       .execute();
-    await db
+    await trx
       .updateTable('sandbox_payments')
       .set({ payment_method_id: methodId })
       .where('id', '=', id)
