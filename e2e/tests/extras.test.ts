@@ -39,7 +39,11 @@ describeBrowser('extras after the first payment', () => {
 
     await page.getByRole('link', { name: 'Continue' }).click();
     await expectHeading(page, 'Certificate and sharing');
-    for (const next of ['Advanced bundle: two tests and the training guide', 'VIP membership (1 year)', 'Give a test to someone']) {
+    for (const next of [
+      'Advanced bundle: two tests and the training guide',
+      'VIP membership (1 year)',
+      'Give a test to someone',
+    ]) {
       await page.getByRole('link', { name: 'No thanks' }).click();
       await expectHeading(page, next);
     }
