@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { categoryList, generateLogid, helpList, languageList } from '@mindgauge/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiResponseError, call, NetworkError, setClientContext } from './api-client';
 
@@ -17,7 +17,7 @@ describe('api client', () => {
   it('sends the shared headers and returns data when result is 200', async () => {
     setClientContext({ logid: 'a'.repeat(32), uid: 'u-1', examAppId: 1799, language: 'ja' });
     const spy = stubFetch(async () => Response.json({ result: 200, data: { logid: 'b'.repeat(32) } }));
-    const data = await call(endpoints.generateLogid, { body: { appExamId: 1799 } });
+    const data = await call(generateLogid, { body: { appExamId: 1799 } });
     expect(data.logid).toBe('b'.repeat(32));
     const [url, init] = spy.mock.calls[0]!;
     expect(url).toBe('/api/app/v2/generate/logid');
@@ -35,7 +35,7 @@ describe('api client', () => {
   it('passes the raw response on when result is not 200, even with HTTP 200', async () => {
     const raw = { result: 10101, code: 'NO_RETRIEVABLE_REPORTS', message: 'none' };
     stubFetch(async () => Response.json(raw, { status: 200 }));
-    const err = await call(endpoints.languageList, { params: { examId: 1799 } }).catch((e: unknown) => e);
+    const err = await call(languageList, { params: { examId: 1799 } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiResponseError);
     expect((err as ApiResponseError).raw).toEqual(raw);
     expect((err as ApiResponseError).body?.code).toBe('NO_RETRIEVABLE_REPORTS');
@@ -43,7 +43,7 @@ describe('api client', () => {
 
   it('builds paths and queries from the contract', async () => {
     const spy = stubFetch(async () => Response.json({ result: 200, data: { sections: [] } }));
-    await call(endpoints.helpList, { params: { examId: 1799, hl: 'zh-HK' } });
+    await call(helpList, { params: { examId: 1799, hl: 'zh-HK' } });
     expect(spy.mock.calls[0]![0]).toBe('/api/app/help/list/1799/zh-HK');
   });
 
@@ -55,7 +55,7 @@ describe('api client', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = call(endpoints.categoryList, {}).catch((e: unknown) => e);
+    const pending = call(categoryList, {}).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(29_999);
     await vi.advanceTimersByTimeAsync(2);
     const err = await pending;
@@ -68,6 +68,6 @@ describe('api client', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(call(endpoints.categoryList, {})).rejects.toBeInstanceOf(NetworkError);
+    await expect(call(categoryList, {})).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -1,4 +1,4 @@
-import { APP_VERSION, endpoints, parseScope } from '@mindgauge/contract';
+import { APP_VERSION, appView, generateLogid, parseScope } from '@mindgauge/contract';
 import { call, setClientContext } from '../../lib/api-client';
 import { readConfig } from '../../lib/persisted-config';
 import { getCookie, persistent, session, setCookie } from '../../lib/storage';
@@ -26,7 +26,7 @@ export async function ensureLogid(search: string): Promise<void> {
     [fromUrl, session.get<string>('logid'), getCookie('IQ-logid')].find((v) => v && LOGID_RE.test(v)) ?? undefined;
   if (!logid) {
     try {
-      logid = (await call(endpoints.generateLogid, { body: { appExamId: readConfig().examId } })).logid;
+      logid = (await call(generateLogid, { body: { appExamId: readConfig().examId } })).logid;
     } catch {
       return; // Tracking never blocks the visitor.
     }
@@ -39,7 +39,7 @@ export async function ensureLogid(search: string): Promise<void> {
 /** Records a page view: the platform's own counters come from these. */
 export function recordPageView(pathname: string, scopeValue: string | undefined, hl: string): void {
   const scope = parseScope(scopeValue);
-  void call(endpoints.appView, {
+  void call(appView, {
     query: {
       dl: pathname.slice(0, 2000),
       av: APP_VERSION,

@@ -1,7 +1,7 @@
-import { endpoints } from '@mindgauge/contract';
+import { promoCheck } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
 /** Checks a promo code for an order (rate limited): PROMO_INVALID, PROMO_EXPIRED, RATE_LIMITED otherwise. */
 export function checkPromo(orderNumber: string, code: string) {
-  return call(endpoints.promoCheck, { body: { orderNumber, code } });
+  return call(promoCheck, { body: { orderNumber, code } });
 }

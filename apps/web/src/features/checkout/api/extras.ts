@@ -1,4 +1,14 @@
-import { endpoints, type Locale, type TPackageId, type TPlanId } from '@mindgauge/contract';
+import {
+  buyPlanSku as buyPlanSkuEndpoint,
+  buySkuPackage,
+  type Locale,
+  presenterList as presenterListEndpoint,
+  redeemGift as redeemGiftEndpoint,
+  secondPhaseOrder,
+  type TPackageId,
+  type TPlanId,
+  vipStatus as vipStatusEndpoint,
+} from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -7,7 +17,7 @@ export function secondPhaseQuery(orderNumber: string, token: string | null, hl: 
   return queryOptions({
     queryKey: ['extras', 'order', orderNumber, token, hl],
     queryFn: ({ signal }) =>
-      call(endpoints.secondPhaseOrder, {
+      call(secondPhaseOrder, {
         params: { orderNumber },
         query: token ? { token, hl } : { hl },
         signal,
@@ -18,24 +28,24 @@ export function secondPhaseQuery(orderNumber: string, token: string | null, hl: 
 /** Buys an extra, on the visitor's click: at once on the kept method, else through the processor's step. */
 export function buyExtra(body: { orderNumber: string; packageId: TPackageId; token: string | null; hl: Locale }) {
   const { token, ...rest } = body;
-  return call(endpoints.buySkuPackage, { body: { ...rest, ...(token ? { token } : {}) } });
+  return call(buySkuPackage, { body: { ...rest, ...(token ? { token } : {}) } });
 }
 
 /** Skips the trial (the plan's own id) or moves to the daily-rate plan, charged now. */
 export function buyPlanSku(body: { orderNumber: string; planId: TPlanId; token: string | null; hl: Locale }) {
   const { token, ...rest } = body;
-  return call(endpoints.buyPlanSku, { body: { ...rest, ...(token ? { token } : {}) } });
+  return call(buyPlanSkuEndpoint, { body: { ...rest, ...(token ? { token } : {}) } });
 }
 
 export function presenterList(orderNumber: string, token: string | null, hl: Locale) {
-  return call(endpoints.presenterList, { params: { orderNumber }, query: token ? { token, hl } : { hl } });
+  return call(presenterListEndpoint, { params: { orderNumber }, query: token ? { token, hl } : { hl } });
 }
 
 export function vipStatus(orderNumber: string) {
-  return call(endpoints.vipStatus, { params: { examOrderNumber: orderNumber } });
+  return call(vipStatusEndpoint, { params: { examOrderNumber: orderNumber } });
 }
 
 /** Redeems a gift code on the visitor's own finished test. */
 export function redeemGift(orderNumber: string, code: string) {
-  return call(endpoints.redeemGift, { body: { orderNumber, code } });
+  return call(redeemGiftEndpoint, { body: { orderNumber, code } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { orderSkuCheck } from '@mindgauge/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 export function orderCheckoutQuery(orderNumber: string) {
   return queryOptions({
     queryKey: ['checkout', 'order', orderNumber],
-    queryFn: ({ signal }) => call(endpoints.orderSkuCheck, { params: { orderNumber }, signal }),
+    queryFn: ({ signal }) => call(orderSkuCheck, { params: { orderNumber }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { orderCountryList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 export function orderCountriesQuery() {
   return queryOptions({
     queryKey: ['checkout', 'countries'],
-    queryFn: ({ signal }) => call(endpoints.orderCountryList, { signal }),
+    queryFn: ({ signal }) => call(orderCountryList, { signal }),
     staleTime: 30 * 60_000,
   });
 }

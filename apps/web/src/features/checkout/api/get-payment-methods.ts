@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { paymentMethodList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,6 +6,6 @@ import { call } from '../../../lib/api-client';
 export function paymentMethodsQuery(examId: number, country: string) {
   return queryOptions({
     queryKey: ['checkout', 'paymentMethods', examId, country],
-    queryFn: ({ signal }) => call(endpoints.paymentMethodList, { params: { examId, country }, signal }),
+    queryFn: ({ signal }) => call(paymentMethodList, { params: { examId, country }, signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, planList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 export function planListQuery(examId: number, country: string, hl: Locale) {
   return queryOptions({
     queryKey: ['checkout', 'planList', examId, country, hl],
-    queryFn: ({ signal }) => call(endpoints.planList, { params: { examId, country, hl }, signal }),
+    queryFn: ({ signal }) => call(planList, { params: { examId, country, hl }, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, reviewList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 export function reviewsQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['checkout', 'reviews', examId, hl],
-    queryFn: ({ signal }) => call(endpoints.reviewList, { params: { examId, hl }, signal }),
+    queryFn: ({ signal }) => call(reviewList, { params: { examId, hl }, signal }),
     staleTime: 10 * 60_000,
   });
 }

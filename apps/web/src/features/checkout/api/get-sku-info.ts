@@ -1,4 +1,4 @@
-import { endpoints, type Locale, type TSkuId } from '@mindgauge/contract';
+import { type Locale, skuInfo, type TSkuId } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -14,7 +14,7 @@ export function skuInfoQuery(
   return queryOptions({
     queryKey: ['checkout', 'skuInfo', examId, skuId, country, hl, order, promo ?? null],
     queryFn: ({ signal }) =>
-      call(endpoints.skuInfo, {
+      call(skuInfo, {
         params: { examId, skuId, country, hl },
         query: { order, promo: promo ?? undefined },
         signal,

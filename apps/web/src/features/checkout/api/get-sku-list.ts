@@ -1,4 +1,4 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, skuList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,8 +6,7 @@ import { call } from '../../../lib/api-client';
 export function skuListQuery(examId: number, country: string, hl: Locale, order: string, promo?: string) {
   return queryOptions({
     queryKey: ['checkout', 'skuList', examId, country, hl, order, promo ?? null],
-    queryFn: ({ signal }) =>
-      call(endpoints.skuList, { params: { examId, country, hl }, query: { order, promo }, signal }),
+    queryFn: ({ signal }) => call(skuList, { params: { examId, country, hl }, query: { order, promo }, signal }),
     // Prices move when the offer ends: never older than a minute.
     staleTime: 60_000,
   });

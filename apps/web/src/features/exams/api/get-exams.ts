@@ -1,18 +1,18 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { categoryList, examInfo, type Locale } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export function categoriesQuery(hl: Locale) {
   return queryOptions({
     queryKey: ['exam', 'categories', hl],
-    queryFn: ({ signal }) => call(endpoints.categoryList, { query: { hl }, signal }),
+    queryFn: ({ signal }) => call(categoryList, { query: { hl }, signal }),
   });
 }
 
 export function examQuery(id: number, hl: Locale) {
   return queryOptions({
     queryKey: ['exam', 'info', id, hl],
-    queryFn: ({ signal }) => call(endpoints.examInfo, { params: { id }, query: { hl }, signal }),
+    queryFn: ({ signal }) => call(examInfo, { params: { id }, query: { hl }, signal }),
   });
 }
 

@@ -1,11 +1,11 @@
-import { endpoints } from '@mindgauge/contract';
+import { languageList } from '@mindgauge/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export function languagesQuery(examId: number) {
   return queryOptions({
     queryKey: ['exam', 'languages', examId],
-    queryFn: ({ signal }) => call(endpoints.languageList, { params: { examId }, signal }),
+    queryFn: ({ signal }) => call(languageList, { params: { examId }, signal }),
     staleTime: 60 * 60_000,
   });
 }

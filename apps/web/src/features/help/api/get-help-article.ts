@@ -1,11 +1,11 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { helpInfo, type Locale } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export function helpArticleQuery(id: number, hl: Locale) {
   return queryOptions({
     queryKey: ['help', 'article', id, hl],
-    queryFn: ({ signal }) => call(endpoints.helpInfo, { params: { id }, query: { hl }, signal }),
+    queryFn: ({ signal }) => call(helpInfo, { params: { id }, query: { hl }, signal }),
   });
 }
 

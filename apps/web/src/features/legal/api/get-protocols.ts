@@ -1,18 +1,18 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, privacyAndAgreement, protocolInfo } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export function privacyAndAgreementQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['protocol', 'pair', examId, hl],
-    queryFn: ({ signal }) => call(endpoints.privacyAndAgreement, { params: { examId, hl }, signal }),
+    queryFn: ({ signal }) => call(privacyAndAgreement, { params: { examId, hl }, signal }),
   });
 }
 
 export function protocolQuery(id: number, hl: Locale) {
   return queryOptions({
     queryKey: ['protocol', 'info', id, hl],
-    queryFn: ({ signal }) => call(endpoints.protocolInfo, { params: { id }, query: { hl }, signal }),
+    queryFn: ({ signal }) => call(protocolInfo, { params: { id }, query: { hl }, signal }),
   });
 }
 

@@ -1,4 +1,13 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import {
+  certificateVerify,
+  createShare as createShareEndpoint,
+  fileDownInfo,
+  type Locale,
+  presenterList,
+  revokeShare as revokeShareEndpoint,
+  sharedResult,
+  shareList,
+} from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callForFile } from '../../../lib/api-client';
 
@@ -11,7 +20,7 @@ export async function downloadFile(input: {
   name?: string;
   token: string | null;
 }): Promise<void> {
-  const blob = await callForFile(endpoints.fileDownInfo, {
+  const blob = await callForFile(fileDownInfo, {
     body: withToken(
       { orderNumber: input.orderNumber, kind: input.kind, ...(input.name ? { name: input.name } : {}) },
       input.token,
@@ -30,33 +39,31 @@ export async function downloadFile(input: {
 export const presenterQuery = (orderNumber: string, token: string | null, hl: Locale) =>
   queryOptions({
     queryKey: ['report', 'presenter', orderNumber, token, hl],
-    queryFn: ({ signal }) =>
-      call(endpoints.presenterList, { params: { orderNumber }, query: withToken({ hl }, token), signal }),
+    queryFn: ({ signal }) => call(presenterList, { params: { orderNumber }, query: withToken({ hl }, token), signal }),
   });
 
 export const shareListQuery = (orderNumber: string, token: string | null) =>
   queryOptions({
     queryKey: ['report', 'shares', orderNumber, token],
-    queryFn: ({ signal }) =>
-      call(endpoints.shareList, { params: { orderNumber }, query: withToken({}, token), signal }),
+    queryFn: ({ signal }) => call(shareList, { params: { orderNumber }, query: withToken({}, token), signal }),
   });
 
 export function createShare(orderNumber: string, token: string | null, showScore: boolean, hl: Locale) {
-  return call(endpoints.createShare, { body: withToken({ orderNumber, showScore, hl }, token) });
+  return call(createShareEndpoint, { body: withToken({ orderNumber, showScore, hl }, token) });
 }
 
 export function revokeShare(orderNumber: string, token: string | null, shareId: string) {
-  return call(endpoints.revokeShare, { body: withToken({ orderNumber, shareId }, token) });
+  return call(revokeShareEndpoint, { body: withToken({ orderNumber, shareId }, token) });
 }
 
 export const sharedResultQuery = (shareId: string, hl: Locale) =>
   queryOptions({
     queryKey: ['report', 'shared', shareId, hl],
-    queryFn: ({ signal }) => call(endpoints.sharedResult, { params: { shareId }, query: { hl }, signal }),
+    queryFn: ({ signal }) => call(sharedResult, { params: { shareId }, query: { hl }, signal }),
   });
 
 export const certificateQuery = (serial: string, hl: Locale) =>
   queryOptions({
     queryKey: ['report', 'certificate', serial, hl],
-    queryFn: ({ signal }) => call(endpoints.certificateVerify, { params: { serial }, query: { hl }, signal }),
+    queryFn: ({ signal }) => call(certificateVerify, { params: { serial }, query: { hl }, signal }),
   });

@@ -1,4 +1,4 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, orderQuestions } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiResponseError, call } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const answerAnalysisQuery = (orderNumber: string, token: string | null, h
     queryFn: async () => {
       try {
         const query = token ? { hl, token } : { hl };
-        return { analysis: await call(endpoints.orderQuestions, { params: { orderNumber }, query }) };
+        return { analysis: await call(orderQuestions, { params: { orderNumber }, query }) };
       } catch (err) {
         const code = err instanceof ApiResponseError ? err.body?.code : undefined;
         if (code === 'NOT_IN_TIER' || code === 'REPORT_LOCKED' || code === 'REPORT_ACCESS_DENIED')

@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { orderInfo } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiResponseError, call } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ export const reportQuery = (orderNumber: string, token: string | null) =>
     queryKey: ['report', orderNumber, token],
     queryFn: async () => {
       try {
-        return { report: await call(endpoints.orderInfo, { params: { orderNumber }, query: token ? { token } : {} }) };
+        return { report: await call(orderInfo, { params: { orderNumber }, query: token ? { token } : {} }) };
       } catch (err) {
         const code = err instanceof ApiResponseError ? err.body?.code : undefined;
         if (code === 'REPORT_LOCKED' || code === 'REPORT_ACCESS_DENIED') return { report: null, refused: code };

@@ -1,6 +1,6 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, retrieveReports as retrieveReportsEndpoint } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
 export function retrieveReports(email: string, hl: Locale) {
-  return call(endpoints.retrieveReports, { body: { email, hl } });
+  return call(retrieveReportsEndpoint, { body: { email, hl } });
 }

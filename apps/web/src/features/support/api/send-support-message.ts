@@ -1,9 +1,9 @@
-import { endpoints, type TSupportRequest } from '@mindgauge/contract';
+import { supportContact, type TSupportRequest } from '@mindgauge/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export function sendSupportMessage(body: TSupportRequest) {
-  return call(endpoints.supportContact, { body });
+  return call(supportContact, { body });
 }
 
 export function useSendSupportMessage() {

@@ -1,4 +1,4 @@
-import { endpoints, type TAnswerInput } from '@mindgauge/contract';
+import { saveAnswer, type TAnswerInput } from '@mindgauge/contract';
 import { ApiResponseError, call, NetworkError } from '../../../lib/api-client';
 import { session } from '../../../lib/storage';
 
@@ -32,7 +32,7 @@ export function drainAnswers(onRejected?: (error: ApiResponseError) => void): Pr
       const [next] = queuedAnswers();
       if (!next) break;
       try {
-        await call(endpoints.saveAnswer, { body: next });
+        await call(saveAnswer, { body: next });
       } catch (err) {
         if (err instanceof NetworkError) {
           outcome = 'offline';

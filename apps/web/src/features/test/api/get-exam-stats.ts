@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { examStats } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { call } from '../../../lib/api-client';
 export function examStatsQuery(examId: number) {
   return queryOptions({
     queryKey: ['exam', 'stats', examId],
-    queryFn: ({ signal }) => call(endpoints.examStats, { params: { examId }, signal }),
+    queryFn: ({ signal }) => call(examStats, { params: { examId }, signal }),
     staleTime: 5 * 60_000,
   });
 }

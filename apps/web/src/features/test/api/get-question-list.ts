@@ -1,4 +1,4 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import { type Locale, questionList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -6,12 +6,12 @@ import { call } from '../../../lib/api-client';
 export function questionListQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['test', 'session', examId, hl],
-    queryFn: ({ signal }) => call(endpoints.questionList, { params: { examId, hl }, query: {}, signal }),
+    queryFn: ({ signal }) => call(questionList, { params: { examId, hl }, query: {}, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function restartSession(examId: number, hl: Locale) {
-  return call(endpoints.questionList, { params: { examId, hl }, query: { restart: '1' } });
+  return call(questionList, { params: { examId, hl }, query: { restart: '1' } });
 }

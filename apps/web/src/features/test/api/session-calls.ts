@@ -1,12 +1,18 @@
-import { endpoints, type Locale } from '@mindgauge/contract';
+import {
+  confirmSession as confirmSessionEndpoint,
+  createExamOrder as createExamOrderEndpoint,
+  type Locale,
+  orderSkuCheck,
+  updateOrderEmail as updateOrderEmailEndpoint,
+} from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
 export function confirmSession(sessionId: string) {
-  return call(endpoints.confirmSession, { body: { sessionId } });
+  return call(confirmSessionEndpoint, { body: { sessionId } });
 }
 
 export function createExamOrder(sessionId: string) {
-  return call(endpoints.createExamOrder, { body: { sessionId } });
+  return call(createExamOrderEndpoint, { body: { sessionId } });
 }
 
 export function updateOrderEmail(
@@ -15,7 +21,7 @@ export function updateOrderEmail(
   versions: { terms: string; privacy: string },
   hl: Locale,
 ) {
-  return call(endpoints.updateOrderEmail, {
+  return call(updateOrderEmailEndpoint, {
     body: {
       orderNumber,
       email,
@@ -27,5 +33,5 @@ export function updateOrderEmail(
 
 /** The order's state (read only; the report itself is `orderInfo`, once paid). */
 export function getOrderState(orderNumber: string) {
-  return call(endpoints.orderSkuCheck, { params: { orderNumber } });
+  return call(orderSkuCheck, { params: { orderNumber } });
 }
