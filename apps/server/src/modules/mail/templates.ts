@@ -36,16 +36,19 @@ function cancelBlocks(t: Translator, locale: Locale, p: PlanTerms) {
   ];
 }
 
+/** A message: its payload schema, and its rendering, whose payload is typed by the schema. */
+function defineTemplate<S extends z.ZodType>(def: {
+  payload: S;
+  render(t: Translator, locale: Locale, p: z.output<S>, siteUrl: string): RenderedEmail;
+}) {
+  return def;
+}
+
 /** Each message: its payload schema and how it renders in a locale. Add new messages here, only here. */
 const templates = {
-  supportAck: {
+  supportAck: defineTemplate({
     payload: z.object({ name: z.string(), ticket: z.string(), topic: z.string(), message: z.string() }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: { name: string; ticket: string; topic: string; message: string },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       return renderLayout(t, {
         locale,
@@ -63,8 +66,8 @@ const templates = {
         ],
       });
     },
-  },
-  supportNotify: {
+  }),
+  supportNotify: defineTemplate({
     payload: z.object({
       name: z.string(),
       email: z.string(),
@@ -74,20 +77,7 @@ const templates = {
       hl: z.string(),
       order: z.string().nullable(),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: {
-        name: string;
-        email: string;
-        ticket: string;
-        topic: string;
-        message: string;
-        hl: string;
-        order: string | null;
-      },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const topic = tt(`common:support.topics.${p.topic}`);
       return renderLayout(t, {
@@ -103,8 +93,8 @@ const templates = {
         ],
       });
     },
-  },
-  reportReady: {
+  }),
+  reportReady: defineTemplate({
     payload: z.object({
       orderNumber: z.string(),
       skuId: z.string(),
@@ -117,22 +107,7 @@ const templates = {
       /** Set when the payment started a plan: its terms replace the "one-time payment" line. */
       subscription: z.optional(ZPlanTerms.extend({ trialEndsAt: z.number().nullable(), nextChargeAt: z.number() })),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: {
-        orderNumber: string;
-        skuId: string;
-        amountMinor: number;
-        currency: string;
-        method: 'card' | 'paypal';
-        paidAt: number;
-        reportUrl: string;
-        expiresInDays: number;
-        subscription?: PlanTerms & { trialEndsAt: number | null; nextChargeAt: number };
-      },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const tier = tt(`catalog:skus.${p.skuId}.title`);
       const sub = p.subscription;
@@ -169,18 +144,13 @@ const templates = {
         ],
       });
     },
-  },
-  reportList: {
+  }),
+  reportList: defineTemplate({
     payload: z.object({
       expiresInDays: z.number().int(),
       reports: z.array(z.object({ orderNumber: z.string(), skuId: z.string(), paidAt: z.number(), url: z.string() })),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: { expiresInDays: number; reports: { orderNumber: string; skuId: string; paidAt: number; url: string }[] },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const date = (ms: number) => longDate(locale, ms);
       return renderLayout(t, {
@@ -205,10 +175,10 @@ const templates = {
         ],
       });
     },
-  },
-  trialReminder: {
+  }),
+  trialReminder: defineTemplate({
     payload: ZPlanTerms.extend({ chargeAt: z.number() }),
-    render(t: Translator, locale: Locale, p: PlanTerms & { chargeAt: number }, siteUrl: string) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const date = longDate(locale, p.chargeAt);
@@ -225,8 +195,8 @@ const templates = {
         ],
       });
     },
-  },
-  renewalReceipt: {
+  }),
+  renewalReceipt: defineTemplate({
     payload: ZPlanTerms.extend({
       chargeId: z.string(),
       paidAt: z.number(),
@@ -234,18 +204,7 @@ const templates = {
       periodEnd: z.number(),
       trialConverted: z.boolean(),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: PlanTerms & {
-        chargeId: string;
-        paidAt: number;
-        periodStart: number;
-        periodEnd: number;
-        trialConverted: boolean;
-      },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
@@ -271,10 +230,10 @@ const templates = {
         ],
       });
     },
-  },
-  renewalFailed: {
+  }),
+  renewalFailed: defineTemplate({
     payload: ZPlanTerms.extend({ retryAt: z.number().nullable() }),
-    render(t: Translator, locale: Locale, p: PlanTerms & { retryAt: number | null }, siteUrl: string) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
@@ -294,15 +253,10 @@ const templates = {
         ],
       });
     },
-  },
-  subscriptionCanceled: {
+  }),
+  subscriptionCanceled: defineTemplate({
     payload: z.object({ planId: z.string(), canceledAt: z.number(), accessUntil: z.number() }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: { planId: string; canceledAt: number; accessUntil: number },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const plan = tt(`catalog:plans.${p.planId}.title`);
       return renderLayout(t, {
@@ -318,8 +272,8 @@ const templates = {
         ],
       });
     },
-  },
-  extraReceipt: {
+  }),
+  extraReceipt: defineTemplate({
     payload: z.object({
       packageId: z.string(),
       orderNumber: z.string(),
@@ -331,22 +285,7 @@ const templates = {
       giftUrl: z.string().nullable(),
       vipUntil: z.number().nullable(),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: {
-        packageId: string;
-        orderNumber: string;
-        amountMinor: number;
-        currency: string;
-        method: 'card' | 'paypal';
-        paidAt: number;
-        reportUrl: string;
-        giftUrl: string | null;
-        vipUntil: number | null;
-      },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const item = tt(`catalog:packages.${p.packageId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
@@ -374,20 +313,15 @@ const templates = {
         ],
       });
     },
-  },
-  giftRedeemed: {
+  }),
+  giftRedeemed: defineTemplate({
     payload: z.object({
       orderNumber: z.string(),
       skuId: z.string(),
       reportUrl: z.string(),
       expiresInDays: z.number().int(),
     }),
-    render(
-      t: Translator,
-      locale: Locale,
-      p: { orderNumber: string; skuId: string; reportUrl: string; expiresInDays: number },
-      siteUrl: string,
-    ) {
+    render(t, locale, p, siteUrl) {
       const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
       const tier = tt(`catalog:skus.${p.skuId}.title`);
       return renderLayout(t, {
@@ -404,7 +338,7 @@ const templates = {
         ],
       });
     },
-  },
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templates;
