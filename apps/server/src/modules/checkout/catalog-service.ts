@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
 import type { OrderCheckoutRepository, OrderRow } from './order-checkout-repository';
-import { DEFAULT_PRICE_COUNTRY, normaliseCountry, quote } from './pricing';
+import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
@@ -36,12 +36,7 @@ export function promoStanding(p: PromoRow | undefined, now: number): 'ok' | 'inv
 export function catalogService(d: CatalogDeps) {
   /** The price table of a country (cached: prices change rarely); the default table when it has none. */
   async function priceTable(examId: number, country: string): Promise<{ country: string; rows: SkuPriceRow[] }> {
-    return d.cache.get(`prices:${examId}:${country}`, async () => {
-      const wanted = normaliseCountry(country);
-      const rows = await d.repo.prices(examId, wanted);
-      if (rows.length > 0) return { country: wanted, rows };
-      return { country: DEFAULT_PRICE_COUNTRY, rows: await d.repo.prices(examId, DEFAULT_PRICE_COUNTRY) };
-    });
+    return d.cache.get(`prices:${examId}:${country}`, () => priceTableOf(country, (c) => d.repo.prices(examId, c)));
   }
 
   const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));

@@ -11,6 +11,20 @@ export function normaliseCountry(code: string): string {
   return REGION_ALIASES[upper] ?? upper;
 }
 
+/**
+ * A country's price rows (tiers, plans or extras), or the default table's when the country has none; `country`
+ * is the table the rows come from.
+ */
+export async function priceTableOf<T>(
+  country: string,
+  rowsOf: (country: string) => Promise<T[]>,
+): Promise<{ country: string; rows: T[] }> {
+  const wanted = normaliseCountry(country);
+  const rows = await rowsOf(wanted);
+  if (rows.length > 0) return { country: wanted, rows };
+  return { country: DEFAULT_PRICE_COUNTRY, rows: await rowsOf(DEFAULT_PRICE_COUNTRY) };
+}
+
 export interface PriceRow {
   currency: string;
   list_minor: number;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { DEFAULT_PRICE_COUNTRY, normaliseCountry } from '../checkout/pricing';
+import { priceTableOf } from '../checkout/pricing';
 
 export type PlanRow = Selectable<Database['plans']>;
 export type PlanPriceRow = Database['plan_prices'];
@@ -28,14 +28,11 @@ export function planCatalog(d: { db: Kysely<Database>; translator: Translator; c
     );
 
   async function prices(examId: number, country: string): Promise<{ country: string; rows: PlanPriceRow[] }> {
-    return d.cache.get(`plan-prices:${examId}:${country}`, async () => {
-      const query = (c: string) =>
-        d.db.selectFrom('plan_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute();
-      const wanted = normaliseCountry(country);
-      const rows = await query(wanted);
-      if (rows.length > 0) return { country: wanted, rows };
-      return { country: DEFAULT_PRICE_COUNTRY, rows: await query(DEFAULT_PRICE_COUNTRY) };
-    });
+    return d.cache.get(`plan-prices:${examId}:${country}`, () =>
+      priceTableOf(country, (c) =>
+        d.db.selectFrom('plan_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute(),
+      ),
+    );
   }
 
   async function priced(examId: number, country: string) {
