@@ -14,10 +14,11 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { DEFAULT_PRICE_COUNTRY, normaliseCountry } from '../checkout/pricing';
+import { DEFAULT_PRICE_COUNTRY, priceTableOf } from '../checkout/pricing';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { PaymentService } from '../payments/payment-service';
+import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
@@ -60,12 +61,12 @@ export function extrasService(d: ExtrasDeps) {
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
 
   async function prices(examId: number, country: string) {
-    return d.cache.get(`package-prices:${examId}:${country}`, async () => {
-      const query = (c: string) =>
-        d.db.selectFrom('package_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute();
-      const rows = await query(normaliseCountry(country));
-      return rows.length > 0 ? rows : query(DEFAULT_PRICE_COUNTRY);
-    });
+    const table = await d.cache.get(`package-prices:${examId}:${country}`, () =>
+      priceTableOf(country, (c) =>
+        d.db.selectFrom('package_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute(),
+      ),
+    );
+    return table.rows;
   }
 
   function present(
@@ -135,15 +136,16 @@ export function extrasService(d: ExtrasDeps) {
    */
   async function billAtProcessor(order: OrderRow, sub: Database['subscriptions'], planId: TPlanId) {
     const prov = d.providers.byName(sub.provider);
-    if (!prov?.billSubscriptionNow || !sub.processor_ref) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    const bill = prov?.billSubscriptionNow?.bind(prov);
+    if (!bill || !sub.processor_ref) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
     const ref = sub.processor_ref;
     if (planId === sub.plan_id) {
       if (sub.status !== 'trialing') throw new AppError('TRIAL_NOT_ACTIVE');
-      await viaProcessor(() => (prov.billSubscriptionNow as NonNullable<typeof prov.billSubscriptionNow>)(ref));
+      await callProvider(() => bill(ref));
     } else if (planId === 'fourweekly') {
       const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
-      await viaProcessor(() =>
-        (prov.billSubscriptionNow as NonNullable<typeof prov.billSubscriptionNow>)(ref, {
+      await callProvider(() =>
+        bill(ref, {
           planId,
           title: d.translator.t(sub.locale as Locale, 'catalog:plans.fourweekly.title'),
           amountMinor: item.price.amount_minor,
@@ -172,14 +174,6 @@ export function extrasService(d: ExtrasDeps) {
     const fresh = await d.subscriptions.forOrder(order.order_number);
     if (!fresh) throw new AppError('SUBSCRIPTION_NOT_FOUND');
     return { subscription: fresh };
-  }
-
-  async function viaProcessor<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch {
-      throw new AppError('PAYMENT_PROVIDER_ERROR');
-    }
   }
 
   async function buy(orderNumber: string, packageId: TPackageId, a: ReportAccess, hl: Locale) {

@@ -22,6 +22,7 @@ import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
 import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
+import { callProvider } from './providers/call-provider';
 import {
   type PaymentProvider,
   type ProviderPaymentState,
@@ -106,14 +107,15 @@ export function paymentService(d: PaymentDeps) {
   }
 
   /** Runs a processor call; an unreachable processor is a clear 502, never a 500. */
-  async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      d.log?.warn({ err }, 'payment processor call failed');
-      if (err instanceof AppError) throw err;
-      throw new AppError('PAYMENT_PROVIDER_ERROR');
-    }
+  const viaProvider = <T>(call: () => Promise<T>): Promise<T> => callProvider(call, d.log);
+
+  /** The method the processor kept from a first payment, if it kept one and can charge it. */
+  async function keptMethodOf(first: PaymentRow): Promise<{ ref: string; label: string } | null> {
+    const prov = provider(first);
+    const ref = first.provider_ref;
+    if (!ref || !prov.chargeSaved) return null;
+    const state = await viaProvider(() => prov.retrieve(ref));
+    return state.savedMethodRef ? { ref: state.savedMethodRef, label: state.savedMethodLabel ?? first.method } : null;
   }
 
   /**
@@ -507,12 +509,8 @@ export function paymentService(d: PaymentDeps) {
     /** The method the processor kept from an order's first payment, as its owner sees it; null if none. */
     async keptMethod(order: OrderRow): Promise<{ kind: string; label: string } | null> {
       const first = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
-      if (!first?.provider_ref) return null;
-      const prov = provider(first);
-      if (!prov.chargeSaved) return null;
-      const ref = first.provider_ref;
-      const state = await viaProvider(() => prov.retrieve(ref));
-      return state.savedMethodRef ? { kind: first.method, label: state.savedMethodLabel ?? first.method } : null;
+      const kept = first ? await keptMethodOf(first) : null;
+      return first && kept ? { kind: first.method, label: kept.label } : null;
     },
 
     /**
@@ -552,13 +550,12 @@ export function paymentService(d: PaymentDeps) {
         amount_minor: input.amountMinor,
         consent: JSON.stringify({ oneClick: true, acceptedAt: iso(now), shownAmount: input.amountMinor }),
       };
-      const kept = first.provider_ref
-        ? (await viaProvider(() => prov.retrieve(first.provider_ref as string))).savedMethodRef
-        : null;
-      if (kept && prov.chargeSaved) {
+      const kept = await keptMethodOf(first);
+      const chargeSaved = prov.chargeSaved?.bind(prov);
+      if (kept && chargeSaved) {
         const state = await viaProvider(() =>
-          (prov.chargeSaved as NonNullable<PaymentProvider['chargeSaved']>)({
-            methodRef: kept,
+          chargeSaved({
+            methodRef: kept.ref,
             idempotencyKey: row.id,
             amountMinor: row.amount_minor,
             currency: row.currency,
@@ -569,8 +566,8 @@ export function paymentService(d: PaymentDeps) {
         const stored = await d.repo.insertAttempt({
           ...row,
           provider_ref: state.ref,
-          status:
-            state.status === 'succeeded' ? 'processing' : state.status === 'approved' ? 'processing' : state.status,
+          // Recorded as open: `apply` below makes the success (once), as for any payment.
+          status: state.status === 'succeeded' || state.status === 'approved' ? 'processing' : state.status,
           failure_code: state.failureCode,
         });
         await apply(stored, state);

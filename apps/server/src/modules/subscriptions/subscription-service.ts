@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
+import { callProvider } from '../payments/providers/call-provider';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
@@ -145,13 +146,10 @@ export function subscriptionService(d: SubscriptionDeps) {
       // A processor that bills the plan itself is told first: if it cannot be reached, nothing is promised.
       if (s.billed_by === 'processor' && s.processor_ref && s.cancel_requested_at === null) {
         const prov = d.providers.byName(s.provider);
-        if (!prov?.cancelSubscription) throw new AppError('PAYMENT_PROVIDER_ERROR');
+        const cancelAt = prov?.cancelSubscription?.bind(prov);
+        if (!cancelAt) throw new AppError('PAYMENT_PROVIDER_ERROR');
         const ref = s.processor_ref;
-        try {
-          await prov.cancelSubscription(ref);
-        } catch {
-          throw new AppError('PAYMENT_PROVIDER_ERROR');
-        }
+        await callProvider(() => cancelAt(ref));
       }
       const changed = await d.repo.db.transaction().execute(async (trx) => {
         const res = await trx
