@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { expectHeading, finishTestViaApi, payWithCard, recordRequests } from '../support/checkout';
+import { expectHeading, finishTestViaApi, latestMail, payWithCard, recordRequests } from '../support/checkout';
 
 const CARD_DATA = [
   '4242424242424242',
@@ -94,7 +94,7 @@ describeBrowser('checkout', () => {
       .toBe(true);
   });
 
-  it('the declined card goes to the failure page, then PayPal succeeds; the 3-D Secure card asks for confirmation', async () => {
+  it('the declined card goes to the failure page, then PayPal succeeds and the report’s link goes to a second address; the 3-D Secure card asks for confirmation', async () => {
     const page = await b.newPage();
     const orderNumber = await finishTestViaApi(page, 'en');
     await page.goto(`/paying/scheme/IQB-1799?order=${orderNumber}`);
@@ -119,6 +119,15 @@ describeBrowser('checkout', () => {
     await expectHeading(page, 'Payment successful');
     const checkout = (await (await page.request.get(`/api/exam/order/sku/check/${orderNumber}`)).json()).data;
     expect(checkout.purchase).toMatchObject({ skuId: 'sku1', method: 'paypal' });
+
+    // Save the report elsewhere: stay on the page, send its link to a second address, find it in the mailbox.
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('second.address@example.com');
+    await page.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Report sent successfully' }).count()).toBe(1);
+    const copy = await latestMail(page, 'second.address@example.com', /report/i);
+    const link = copy.text.match(/https?:\/\/\S+token=\S+/)?.[0] ?? '';
+    expect(link).toContain(orderNumber);
 
     // A new order: the 3-D Secure card.
     const second = await finishTestViaApi(page, 'en');

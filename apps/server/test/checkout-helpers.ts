@@ -148,6 +148,16 @@ export async function reportToken(t: TestApp, orderNumber: string): Promise<stri
   return new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '';
 }
 
+/** The test-session cookie of the browser that took an order's test (what lets it read the report). */
+export async function readerCookie(t: TestApp, orderNumber: string): Promise<{ 'IQ-exam': string }> {
+  const row = await t.deps.db.kysely
+    .selectFrom('exam_orders')
+    .select('session_id')
+    .where('order_number', '=', orderNumber)
+    .executeTakeFirstOrThrow();
+  return { 'IQ-exam': row.session_id };
+}
+
 /** A tier bought with the sandbox card 4242, and its report link's token. */
 export async function buyTier(t: TestApp, skuId: string, email = 'buyer@example.com', hl = 'en') {
   const order = await paidReadyOrder(t, hl);

@@ -159,6 +159,14 @@ describe.each(dialects())(
         .where('to_address', '=', 'friend@example.com')
         .execute();
       expect(mail).toHaveLength(1);
+      // A gift's report is a report like any other: its reader may send its link to another address.
+      const copy = await post(t, '/api/exam/order/report/send', {
+        orderNumber: friend,
+        email: 'friend.work@example.com',
+        hl: 'en',
+        token: await reportToken(t, friend),
+      });
+      expect(copy.json().data).toEqual({ sent: true });
       expect(
         (await get(t, `/api/exam/order/presenter/list/${order}?token=${token}`)).json().data.gifts[0].redeemed,
       ).toBe(true);

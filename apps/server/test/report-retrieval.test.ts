@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyReport, get, paidReadyOrder, post } from './checkout-helpers';
+import { buildForm, keyOf } from '../src/modules/exam/exam-form';
+import { buyReport, get, paidReadyOrder, post, readerCookie, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('retrieving reports by e-mail, and who may read a report, on %s', (dialect) => {
@@ -77,6 +78,54 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
     expect((await get(t, `/api/exam/order/info/${paid}`)).statusCode).toBe(403);
   });
 
+  it('sends a report’s link to one more address for its reader only; an order number alone sends nothing', async () => {
+    const order = await buyReport(t, 'keeper@example.com');
+    const send = (body: Record<string, unknown>, cookies: Record<string, string> = {}, ip = '10.3.0.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/exam/order/report/send',
+        payload: { orderNumber: order, hl: 'de', ...body },
+        headers: { 'x-forwarded-for': ip },
+        cookies,
+      });
+    const copies = (to: string) =>
+      t.deps.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).execute();
+
+    const stranger = await send({ email: 'thief@example.com' });
+    expect([stranger.statusCode, stranger.json().code]).toEqual([403, 'REPORT_ACCESS_DENIED']);
+    const forged = await send({ email: 'thief@example.com', token: 'zz.bad' });
+    expect(forged.statusCode).toBe(403);
+    expect(await copies('thief@example.com')).toEqual([]);
+
+    const fromBrowser = await send({ email: 'Work@Example.com' }, await readerCookie(t, order));
+    expect(fromBrowser.json().data).toEqual({ sent: true });
+    const fromLink = await send({ email: 'home@example.com', token: await reportToken(t, order) });
+    expect(fromLink.json().data).toEqual({ sent: true });
+    for (const to of ['work@example.com', 'home@example.com']) {
+      const [mail] = await copies(to);
+      expect([mail?.template, mail?.locale]).toEqual(['reportList', 'de']);
+      const link = new URL(JSON.parse(mail?.payload ?? '{}').reports[0].url);
+      const info = await get(t, `/api/exam/order/info/${order}?token=${link.searchParams.get('token')}`);
+      expect(info.json().data.orderNumber).toBe(order);
+    }
+
+    const unpaid = await paidReadyOrder(t);
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/exam/order/report/send',
+      payload: { orderNumber: unpaid, hl: 'en', email: 'early@example.com' },
+      cookies: await readerCookie(t, unpaid),
+    });
+    expect(locked.statusCode).toBe(402);
+    // Five copies per order an hour: the two above and three more.
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await send({ email: `c${i}@example.com`, token: await reportToken(t, order) }, {}, `10.3.1.${i}`)).statusCode,
+      ).toBe(200);
+    const sixth = await send({ email: 'c9@example.com', token: await reportToken(t, order) }, {}, '10.3.2.1');
+    expect(sixth.statusCode).toBe(429);
+  });
+
   it('is rate limited per address and per client', async () => {
     await buyReport(t, 'limited@example.com');
     for (let i = 0; i < 3; i++)
@@ -96,18 +145,9 @@ describe.each(dialects())('the answer analysis, on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function ownerCookie(order: string) {
-    const row = await t.deps.db.kysely
-      .selectFrom('exam_orders')
-      .select('session_id')
-      .where('order_number', '=', order)
-      .executeTakeFirstOrThrow();
-    return { 'IQ-exam': row.session_id };
-  }
-
   it('draws every question again with the correct answer, the visitor’s answer and the rules, in the language asked', async () => {
     const order = await buyReport(t, 'analysis@example.com');
-    const cookies = await ownerCookie(order);
+    const cookies = await readerCookie(t, order);
     const res = await t.app.inject({ method: 'GET', url: `/api/exam/order/questions/${order}?hl=fr`, cookies });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
@@ -136,6 +176,27 @@ describe.each(dialects())('the answer analysis, on %s', (dialect) => {
     expect(en.items[0].explanations).not.toEqual(data.items[0].explanations);
   });
 
+  it('draws a session of an earlier form version with that version’s items, not today’s', async () => {
+    const order = await buyReport(t, 'oldform@example.com');
+    const cookies = await readerCookie(t, order);
+    const session = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select(['id', 'seed'])
+      .where('id', '=', cookies['IQ-exam'])
+      .executeTakeFirstOrThrow();
+    // As a session stored before keys were balanced: version 1, its key from that version's assembly.
+    const old = buildForm(session.seed, 1);
+    await t.deps.db.kysely
+      .updateTable('exam_sessions')
+      .set({ form_version: 1, scoring_key: keyOf(old) })
+      .where('id', '=', session.id)
+      .execute();
+    const data = (await t.app.inject({ method: 'GET', url: `/api/exam/order/questions/${order}`, cookies })).json()
+      .data;
+    expect(data.items.map((i: { answerIndex: number }) => i.answerIndex)).toEqual(old.items.map((i) => i.answerIndex));
+    expect(old.items.map((i) => i.id)).not.toEqual(buildForm(session.seed).items.map((i) => i.id));
+  });
+
   it('is refused to a tier without it, to an unpaid order, and to a stranger', async () => {
     const order = await buyReport(t, 'nostranger@example.com');
     expect((await get(t, `/api/exam/order/questions/${order}`)).statusCode).toBe(403);
@@ -149,7 +210,7 @@ describe.each(dialects())('the answer analysis, on %s', (dialect) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/exam/order/questions/${order}`,
-      cookies: await ownerCookie(order),
+      cookies: await readerCookie(t, order),
     });
     expect([res.statusCode, res.json().code]).toEqual([403, 'NOT_IN_TIER']);
   });

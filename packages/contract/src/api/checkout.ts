@@ -2,7 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDateTime, ZLanguageTag } from '../fields';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
-import { ZOrderNumber, ZOrderStatus, ZPublicId } from './exam';
+import { ZOrderNumber, ZOrderStatus, ZPublicId, ZReportToken } from './exam';
 
 const tags = ['checkout'];
 
@@ -316,8 +316,9 @@ export const sendReportCopy = defineEndpoint({
   method: 'POST',
   base: 'api',
   path: '/exam/order/report/send',
-  summary: "Sends a paid order's report e-mail to another address as well (rate limited)",
+  summary:
+    "Sends a paid order's report link to one more address, for its reader only: the browser that took the test or an e-mailed link's token (rate limited)",
   tags,
-  body: z.object({ orderNumber: ZOrderNumber, email: ZEmail, hl: ZLanguageTag }),
+  body: z.object({ orderNumber: ZOrderNumber, email: ZEmail, hl: ZLanguageTag, token: ZReportToken }),
   response: z.object({ sent: z.literal(true) }),
 });

@@ -13,6 +13,9 @@ export const ZOrderNumber = describe(
   'Order number: MG + 128 random bits',
 );
 
+/** Where a report may be read from besides the test's browser (its cookie): an e-mailed link's token. */
+export const ZReportToken = describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token");
+
 export const ZSessionStatus = z.enum(['active', 'confirmed', 'scored', 'abnormal']);
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 
@@ -194,7 +197,7 @@ export const orderInfo = defineEndpoint({
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
   query: z.object({
-    token: describe(z.optional(z.string().check(z.maxLength(200))), 'The token of an e-mailed report link'),
+    token: ZReportToken,
   }),
   response: ZOrderInfo,
 });

@@ -12,7 +12,7 @@ import {
   ZSkuId,
   ZSubscriptionSummary,
 } from './checkout';
-import { ZOrderNumber, ZOrderStatus } from './exam';
+import { ZOrderNumber, ZOrderStatus, ZReportToken } from './exam';
 import { ZPlan } from './subscription';
 
 const tags = ['extras'];
@@ -47,9 +47,6 @@ export const ZPackage = z.object({
 });
 export type TPackage = z.infer<typeof ZPackage>;
 
-/** Where the report may be read from: the test's browser (cookie) or an e-mailed link's token. */
-const ZAccessToken = describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token");
-
 export const stepPackage = defineEndpoint({
   id: 'stepPackage',
   method: 'GET',
@@ -83,7 +80,7 @@ export const ZSecondPhaseOrder = z.object({
 });
 export type TSecondPhaseOrder = z.infer<typeof ZSecondPhaseOrder>;
 
-const ZOrderQuery = z.object({ token: ZAccessToken, hl: z.optional(ZLanguageTag) });
+const ZOrderQuery = z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) });
 
 export const secondPhaseOrder = defineEndpoint({
   id: 'secondPhaseOrder',
@@ -118,7 +115,7 @@ export const ZExtraPurchase = z.object({
 
 const purchaseBody = {
   orderNumber: ZOrderNumber,
-  token: ZAccessToken,
+  token: ZReportToken,
   hl: ZLanguageTag,
 };
 const ZPurchaseBody = z.object(purchaseBody);

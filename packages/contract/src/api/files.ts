@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { ZIsoDateTime, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
-import { ZOrderNumber } from './exam';
+import { ZOrderNumber, ZReportToken } from './exam';
 
 const tags = ['report'];
 

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
-import { ZOrderNumber } from './exam';
+import { ZOrderNumber, ZReportToken } from './exam';
 
 const tags = ['report'];
 
@@ -40,7 +40,7 @@ export const orderQuestions = defineEndpoint({
   params: z.object({ orderNumber: ZOrderNumber }),
   query: z.object({
     hl: describe(z.optional(ZLanguageTag), 'The language of the explanations (else the request’s language)'),
-    token: describe(z.optional(z.string().check(z.maxLength(200))), 'The token of an e-mailed report link'),
+    token: ZReportToken,
   }),
   response: z.object({ orderNumber: ZOrderNumber, correct: z.int(), total: z.int(), items: z.array(ZAnalysisItem) }),
 });

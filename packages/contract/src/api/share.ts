@@ -1,11 +1,9 @@
 import { defineEndpoint } from '../endpoint';
 import { ZIsoDateTime, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
-import { ZOrderNumber, ZPublicId } from './exam';
+import { ZOrderNumber, ZPublicId, ZReportToken } from './exam';
 
 const tags = ['share'];
-
-const ZAccessToken = describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token");
 
 export const ZShareLink = z.object({
   shareId: ZPublicId,
@@ -23,7 +21,7 @@ export const createShare = defineEndpoint({
   path: '/exam/order/info/share',
   summary: 'Creates a link to show a paid result: the test and the class, the score only if the owner opts in',
   tags,
-  body: z.object({ orderNumber: ZOrderNumber, token: ZAccessToken, showScore: z.boolean(), hl: ZLanguageTag }),
+  body: z.object({ orderNumber: ZOrderNumber, token: ZReportToken, showScore: z.boolean(), hl: ZLanguageTag }),
   response: ZShareLink,
 });
 
@@ -35,7 +33,7 @@ export const shareList = defineEndpoint({
   summary: "The owner's share links that still work",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: z.object({ token: ZAccessToken, hl: z.optional(ZLanguageTag) }),
+  query: z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) }),
   response: z.object({ links: z.array(ZShareLink) }),
 });
 
@@ -46,7 +44,7 @@ export const revokeShare = defineEndpoint({
   path: '/exam/order/info/share/revoke',
   summary: 'Stops a share link: its page and image answer 404 from now on',
   tags,
-  body: z.object({ orderNumber: ZOrderNumber, token: ZAccessToken, shareId: ZPublicId }),
+  body: z.object({ orderNumber: ZOrderNumber, token: ZReportToken, shareId: ZPublicId }),
   response: z.object({ revoked: z.literal(true) }),
 });
 

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../core/rng';
 import { testInformation } from '../irt/model';
 import { matrixKey } from '../items/item-key';
 import { validateItem } from '../items/solver';
 import { assembleForm } from './assemble-form';
+import { balancedKeyPositions, longestRun, MAX_KEY_RUN } from './balanced-key';
 import { standardBlueprint } from './blueprint';
 
 describe('assembleForm', () => {
@@ -56,5 +58,40 @@ describe('assembleForm', () => {
     form.items.forEach((it, i) => {
       expect(Math.abs(it.parameters.b - (blueprint[i]?.targetB ?? 0))).toBeLessThan(0.15);
     });
+  });
+});
+
+describe('the answer key', () => {
+  it('uses every position equally often, never more than twice in a row', () => {
+    const rng = createRng('balanced-keys');
+    for (let f = 0; f < 60; f++) {
+      const positions = assembleForm(rng).items.map((it) => it.answerIndex);
+      const counts = [0, 1, 2, 3, 4, 5].map((p) => positions.filter((x) => x === p).length);
+      expect(Math.max(...counts) - Math.min(...counts), positions.join('')).toBeLessThanOrEqual(1);
+      expect(longestRun(positions), positions.join('')).toBeLessThanOrEqual(MAX_KEY_RUN);
+    }
+  });
+
+  it('without balancing, draws the same forms as before keys were balanced (stored sessions redraw them)', () => {
+    const form = assembleForm(createRng('0123456789abcdef0123456789abcdef'), { balanceKey: false });
+    expect(form.items.map((it) => it.answerIndex).join('')).toBe('014042032305102132550332210145');
+    expect(createHash('sha256').update(JSON.stringify(form)).digest('hex').slice(0, 32)).toBe(
+      '60e9effefbac9284b0a81a0c4dbe0254',
+    );
+  });
+
+  it('keeps the shown answer correct where the key puts it', () => {
+    const form = assembleForm(createRng('moved-answers'));
+    for (const it of form.items) expect(validateItem(it).valid).toBe(true);
+  });
+});
+
+describe('balancedKeyPositions', () => {
+  it('is deterministic per seed and balanced for lengths that do not divide by six', () => {
+    expect(balancedKeyPositions(createRng('k'), 31)).toEqual(balancedKeyPositions(createRng('k'), 31));
+    const p = balancedKeyPositions(createRng('odd'), 31);
+    const counts = [0, 1, 2, 3, 4, 5].map((v) => p.filter((x) => x === v).length);
+    expect(counts.sort()).toEqual([5, 5, 5, 5, 5, 6]);
+    expect(longestRun(p)).toBeLessThanOrEqual(MAX_KEY_RUN);
   });
 });

@@ -4,6 +4,7 @@ import { generateFromStructure } from '../items/generate-item';
 import { matrixKey } from '../items/item-key';
 import { type ItemStructure, sampleStructure } from '../items/structure';
 import type { MatrixItem } from '../items/types';
+import { balancedKeyPositions } from './balanced-key';
 import { type FormSlot, standardBlueprint } from './blueprint';
 
 export interface AssembleFormOptions {
@@ -11,6 +12,11 @@ export interface AssembleFormOptions {
   readonly blueprint?: readonly FormSlot[];
   /** Candidate structures drawn per form to match the blueprint (default 1500). */
   readonly poolSize?: number;
+  /**
+   * Balance the key over the six positions (default true). False reproduces forms assembled before keys
+   * were balanced, whose correct option landed at random: stored sessions are redrawn from their seed.
+   */
+  readonly balanceKey?: boolean;
 }
 
 export interface Form {
@@ -26,7 +32,7 @@ export interface Form {
  * the unused structure nearest its target (b first, then a); values and
  * distractors are then drawn fresh. Every form thus has nearly the same item
  * parameters slot by slot, hence nearly the same test information curve, while
- * no two forms share items.
+ * no two forms share items. The key is balanced over the six positions (balancedKeyPositions).
  */
 export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form {
   const blueprint = options.blueprint ?? standardBlueprint();
@@ -39,7 +45,8 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
   const used = new Uint8Array(poolSize);
   const items: MatrixItem[] = [];
   const seen = new Set<string>();
-  for (const slot of blueprint) {
+  const answerAt = options.balanceKey === false ? [] : balancedKeyPositions(rng, blueprint.length);
+  for (const [index, slot] of blueprint.entries()) {
     for (;;) {
       let best = -1;
       let bestDistance = Number.POSITIVE_INFINITY;
@@ -54,7 +61,7 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
       }
       if (best < 0) throw new PsychometricsInputError('invalid_options', 'structure pool exhausted');
       used[best] = 1;
-      const item = generateFromStructure(rng, pool[best] as ItemStructure);
+      const item = generateFromStructure(rng, pool[best] as ItemStructure, answerAt[index]);
       if (!item) continue;
       const key = matrixKey(item);
       if (seen.has(key)) continue;

@@ -141,8 +141,11 @@ function spaceOf(layout: LayoutName, r: Cells): AttributeSpace {
   }
 }
 
-/** Values, panels and distractors for a structure; null when this draw cannot be made well-posed. */
-export function generateFromStructure(rng: Rng, structure: ItemStructure): MatrixItem | null {
+/**
+ * Values, panels and distractors for a structure; null when this draw cannot be made well-posed.
+ * `answerAt` puts the correct option at that position (a form balances its key); otherwise it lands at random.
+ */
+export function generateFromStructure(rng: Rng, structure: ItemStructure, answerAt?: number): MatrixItem | null {
   const { layout } = structure;
   for (let attempt = 0; attempt < 30; attempt++) {
     const rules: Cells[] = [];
@@ -157,6 +160,11 @@ export function generateFromStructure(rng: Rng, structure: ItemStructure): Matri
     const options = drawOptions(rng, structure, layout, rules, context);
     if (!options) continue;
     const order = shuffled(rng, [0, 1, 2, 3, 4, 5]);
+    if (answerAt !== undefined) {
+      const at = order.indexOf(0);
+      order[at] = order[answerAt] as number;
+      order[answerAt] = 0;
+    }
     const shown = order.map((i) => options[i] as Panel);
     return {
       id: itemId(layout, context, shown),

@@ -24,6 +24,26 @@ function flagRate(seed: string, n: number, profile: (r: ReturnType<typeof create
 }
 
 describe('validity screens', () => {
+  it("never take a form's own key for straight-lining: 400 forms answered well, each one right", () => {
+    const forms = createRng('honest-keys');
+    for (let f = 0; f < 400; f++) {
+      const key = scoringKey(assembleForm(forms, { poolSize: 300 }));
+      const responses = key.items.map((k, i) => ({
+        itemId: k.id,
+        // The wrong answers sit one place over from the key, so they follow its positions too.
+        choice: i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6,
+        timeMs: 25_000,
+        firstChoiceMs: 12_000,
+        answerChanges: 0,
+        focusLosses: 0,
+      }));
+      const r = scoreIq({ responses }, { key });
+      expect(r.valid ? [] : r.validity.flags.map((x) => x.code), key.items.map((k) => k.answerIndex).join('')).toEqual(
+        [],
+      );
+    }
+  });
+
   it('flag random responders (normal-looking times) at least 90% of the time', () => {
     const { rate, codes } = flagRate('random', 1500, () => ({ kind: 'random' }));
     expect(rate).toBeGreaterThanOrEqual(0.9);

@@ -1,10 +1,9 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
+import { readerOf } from '../report/report-access';
 import type { ExamService } from './exam-service';
-
-/** The visitor's test session rides in an httpOnly cookie, so a refresh or a reopened tab resumes it. */
-export const SESSION_COOKIE = 'IQ-exam';
+import { SESSION_COOKIE } from './session-cookie';
 
 /** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */
 function countryFrom(value: unknown): string | null {
@@ -43,9 +42,7 @@ export function examRoutes(
     bases,
     endpoints.orderInfo,
     async ({ params, query, req }) =>
-      new RawJsonData([
-        await exam.orderInfo(params.orderNumber, { sessionId: req.cookies[SESSION_COOKIE], token: query.token }),
-      ]),
+      new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token))]),
   );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
 }

@@ -15,7 +15,7 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { mayRead, type ReportAccess, requireReportAccess } from '../report/report-access';
-import { buildForm, FORM_VERSION, keyOf, publicQuestionsJson } from './exam-form';
+import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
@@ -40,7 +40,7 @@ export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
-    if (!s || s.form_version !== FORM_VERSION) throw new AppError('SESSION_NOT_FOUND');
+    if (!s || !isKnownFormVersion(s.form_version)) throw new AppError('SESSION_NOT_FOUND');
     return s;
   }
 
@@ -147,13 +147,13 @@ export function examService(d: ExamDeps) {
     ) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
       let built: Form | undefined;
-      if (!session || session.exam_id !== examId || session.form_version !== FORM_VERSION) {
+      if (!session || session.exam_id !== examId || !isKnownFormVersion(session.form_version)) {
         ({ row: session, form: built } = await createSession(examId, hl, country));
       }
       const [answers, order, questions] = await Promise.all([
         d.repo.listAnswers(session.id),
         d.repo.findOrderBySession(session.id),
-        publicQuestionsJson(d.formCache, d.translator, session.id, session.seed, hl, built),
+        publicQuestionsJson(d.formCache, d.translator, session, hl, built),
       ]);
       const head = {
         sessionId: session.id,

@@ -10,12 +10,8 @@ import type { PaymentService } from './payment-service';
 import type { ProviderRegistry } from './providers/provider-registry';
 
 const MINUTE = 60_000;
-/** Promo codes are secrets worth guessing; report copies send e-mail. Both are limited across instances. */
+/** Promo codes are secrets worth guessing: limited across instances. */
 export const PROMO_RULES = { name: 'promo:ip', max: 20, windowMs: 10 * MINUTE };
-export const REPORT_COPY_RULES = {
-  ip: { name: 'report-copy:ip', max: 10, windowMs: 60 * MINUTE },
-  order: { name: 'report-copy:order', max: 5, windowMs: 60 * MINUTE },
-};
 
 /** Report tiers, prices, reviews, and the pay base's payment calls and processor webhooks. */
 export function checkoutRoutes(
@@ -52,11 +48,6 @@ export function checkoutRoutes(
   mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) =>
     payments.check(body.orderNumber, body.paymentId),
   );
-  mountEndpoint(app, bases, endpoints.sendReportCopy, async ({ body, req }) => {
-    await consumeRateLimit(db, REPORT_COPY_RULES.ip, req.ip, clock.now());
-    await consumeRateLimit(db, REPORT_COPY_RULES.order, body.orderNumber, clock.now());
-    return payments.sendCopy(body.orderNumber, body.email, body.hl);
-  });
 
   // Webhooks are verified over the exact bytes the processor signed: this scope keeps the body raw.
   void app.register(async (scope) => {

@@ -643,27 +643,6 @@ export function paymentService(d: PaymentDeps) {
         subscription: await d.subscriptions.forOrder(orderNumber),
       };
     },
-
-    /** Sends the report e-mail of a paid order to one more address (the success page's "save elsewhere"). */
-    async sendCopy(orderNumber: string, email: string, hl: Locale) {
-      const order = await requireOrder(orderNumber);
-      const p = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
-      if (order.status !== 'paid' || !p) throw new AppError('ORDER_NOT_FOUND');
-      const now = d.clock.now();
-      await enqueueMail(
-        d.repo.db,
-        {
-          template: 'reportReady',
-          locale: hl,
-          to: email.toLowerCase(),
-          payload: reportMail(order, p, hl, order.paid_at ?? now),
-        },
-        now,
-        d.mailDomain,
-      );
-      d.kickMail();
-      return { sent: true as const };
-    },
   };
 }
 export type PaymentService = ReturnType<typeof paymentService>;

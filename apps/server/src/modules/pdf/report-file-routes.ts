@@ -1,13 +1,13 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawFile } from '../../http/mount-endpoint';
-import { SESSION_COOKIE } from '../exam/exam-routes';
+import { readerOf } from '../report/report-access';
 import type { ReportFiles } from './report-files';
 
 /** The report's PDF files and the certificate's verification. */
 export function reportFileRoutes(app: FastifyInstance, bases: BasePaths, files: ReportFiles): void {
   mountEndpoint(app, bases, endpoints.fileDownInfo, async ({ body, req }) => {
-    const access = { sessionId: req.cookies[SESSION_COOKIE], token: body.token };
+    const access = readerOf(req, body.token);
     const pdf =
       body.kind === 'report'
         ? await files.reportPdf(body.orderNumber, access)

@@ -3,7 +3,7 @@ import type { Locale } from '@mindgauge/contract';
 import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { AppError } from '../../lib/app-error';
 import { pageUrl } from '../../lib/page-url';
-import { buildForm } from '../exam/exam-form';
+import { formOfSession } from '../exam/exam-form';
 import type { OrderRow, SessionRow } from '../exam/exam-repository';
 import { sentence } from '../report/answer-analysis';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
@@ -87,7 +87,7 @@ export function reportFiles(d: ReportFilesDeps) {
     const locale = (order.locale as Locale) ?? 'en';
     const summary = await d.examService.reportSummary(order, session);
     // The form drawn again from the session's seed (deterministic): the questions and their count.
-    const form = buildForm(session.seed);
+    const form = formOfSession(session);
     let items: ReportItem[] | null = null;
     if (entitlements.includes('answerAnalysis')) {
       const answers = new Map((await d.exams.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));

@@ -3,7 +3,7 @@ import { type Explanation, toPublicItem } from '@mindgauge/psychometrics';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { buildForm } from '../exam/exam-form';
+import { formOfSession } from '../exam/exam-form';
 import type { ExamRepository } from '../exam/exam-repository';
 import { type ReportAccess, requireReportAccess } from './report-access';
 
@@ -28,7 +28,7 @@ export async function answerAnalysis(
   const { order, session } = await requireReportAccess(d, orderNumber, access);
   const entitlements = await d.repo.entitlements(order);
   if (!entitlements.includes('answerAnalysis')) throw new AppError('NOT_IN_TIER');
-  const form = buildForm(session.seed);
+  const form = formOfSession(session);
   const answers = new Map((await d.repo.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
   const labels = {
     panel: (i: number) =>

@@ -2,12 +2,21 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { REPORT_LINK_PURPOSE, tokenExpiry, verifyToken } from '../../lib/signed-token';
 import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
+import { SESSION_COOKIE } from '../exam/session-cookie';
 
 export interface ReportAccess {
   /** The visitor's test-session cookie. */
   sessionId?: string | undefined;
   /** The token of an e-mailed report link. */
   token?: string | undefined;
+}
+
+/** A request's claim to read reports: its test-session cookie and the e-mailed link's token it carries. */
+export function readerOf(
+  req: { cookies: Record<string, string | undefined> },
+  token: string | undefined,
+): ReportAccess {
+  return { sessionId: req.cookies[SESSION_COOKIE], token };
 }
 
 /**

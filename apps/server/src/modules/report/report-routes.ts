@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import { examRepository } from '../exam/exam-repository';
-import { SESSION_COOKIE } from '../exam/exam-routes';
 import { answerAnalysis } from './answer-analysis';
+import { readerOf } from './report-access';
 import type { ReportLinks } from './report-links';
 import { retrieveReports } from './retrieve-reports';
+import { sendReportCopy } from './send-report-copy';
 
-/** The answer analysis, and report retrieval by e-mail (the score itself is `orderInfo`, in the exam routes). */
+/** The answer analysis, a report's link sent to one more address, and retrieval by e-mail (the score itself is `orderInfo`, in the exam routes). */
 export function reportRoutes(
   app: FastifyInstance,
   bases: BasePaths,
@@ -23,12 +24,16 @@ export function reportRoutes(
     translator: deps.translator,
   };
   mountEndpoint(app, bases, endpoints.orderQuestions, ({ params, query, req, locale }) =>
-    answerAnalysis(access, params.orderNumber, { sessionId: req.cookies[SESSION_COOKIE], token: query.token }, locale),
+    answerAnalysis(access, params.orderNumber, readerOf(req, query.token), locale),
+  );
+  const mail = { db: deps.db.kysely, links, mailDomain: deps.mailDomain, kickMail: deps.mailWorker.kick };
+  mountEndpoint(app, bases, endpoints.sendReportCopy, ({ body, req }) =>
+    sendReportCopy(
+      { ...access, ...mail },
+      { orderNumber: body.orderNumber, email: body.email, hl: body.hl, reader: readerOf(req, body.token), ip: req.ip },
+    ),
   );
   mountEndpoint(app, bases, endpoints.retrieveReports, ({ body, req }) =>
-    retrieveReports(
-      { db: deps.db.kysely, clock: deps.clock, links, mailDomain: deps.mailDomain, kickMail: deps.mailWorker.kick },
-      { email: body.email, hl: body.hl, ip: req.ip },
-    ),
+    retrieveReports({ ...mail, clock: deps.clock }, { email: body.email, hl: body.hl, ip: req.ip }),
   );
 }

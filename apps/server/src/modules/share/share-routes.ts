@@ -2,23 +2,19 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE } from '../exam/exam-routes';
+import { readerOf } from '../report/report-access';
 import type { ShareService } from './share-service';
 
 /** Share links (the owner's) and what they show (anyone's), with the shared page's image. */
 export function shareRoutes(app: FastifyInstance, bases: BasePaths, share: ShareService): void {
-  const who = (req: { cookies: Record<string, string | undefined> }, token: string | undefined) => ({
-    sessionId: req.cookies[SESSION_COOKIE],
-    token,
-  });
   mountEndpoint(app, bases, endpoints.createShare, ({ body, req }) =>
-    share.create(body.orderNumber, who(req, body.token), body.showScore, body.hl),
+    share.create(body.orderNumber, readerOf(req, body.token), body.showScore, body.hl),
   );
   mountEndpoint(app, bases, endpoints.shareList, ({ params, query, req }) =>
-    share.list(params.orderNumber, who(req, query.token)),
+    share.list(params.orderNumber, readerOf(req, query.token)),
   );
   mountEndpoint(app, bases, endpoints.revokeShare, ({ body, req }) =>
-    share.revoke(body.orderNumber, who(req, body.token), body.shareId),
+    share.revoke(body.orderNumber, readerOf(req, body.token), body.shareId),
   );
   mountEndpoint(app, bases, endpoints.sharedResult, ({ params, query, locale }) =>
     share.result(params.shareId, query.hl ?? locale),

@@ -1,0 +1,62 @@
+import type { Locale } from '@mindgauge/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { ExamRepository } from '../exam/exam-repository';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { type ReportAccess, requireReportAccess } from './report-access';
+import type { ReportLinks } from './report-links';
+
+const HOUR = 3_600_000;
+/** Sends e-mail: limited per client and per order, across instances. */
+export const REPORT_COPY_RULES = {
+  ip: { name: 'report-copy:ip', max: 10, windowMs: HOUR },
+  order: { name: 'report-copy:order', max: 5, windowMs: HOUR },
+};
+
+/**
+ * The success page's "save it elsewhere": the report's own link sent to one more address. Only the report's
+ * reader may ask — the browser that took the test, or an e-mailed link — so an order number alone sends
+ * nothing. Any paid order qualifies, a gift's included; the copy carries the link, not the receipt.
+ */
+export async function sendReportCopy(
+  d: {
+    db: Kysely<Database>;
+    repo: ExamRepository;
+    secret: string;
+    clock: Clock;
+    links: ReportLinks;
+    mailDomain: string;
+    kickMail: () => void;
+  },
+  input: { orderNumber: string; email: string; hl: Locale; reader: ReportAccess; ip: string },
+): Promise<{ sent: true }> {
+  const now = d.clock.now();
+  await consumeRateLimit(d.db, REPORT_COPY_RULES.ip, input.ip, now);
+  const { order } = await requireReportAccess(d, input.orderNumber, input.reader);
+  await consumeRateLimit(d.db, REPORT_COPY_RULES.order, order.order_number, now);
+  await enqueueMail(
+    d.db,
+    {
+      template: 'reportList',
+      locale: input.hl,
+      to: input.email.toLowerCase(),
+      payload: {
+        expiresInDays: d.links.days,
+        reports: [
+          {
+            orderNumber: order.order_number,
+            skuId: order.sku_id ?? 'sku1',
+            paidAt: order.paid_at ?? now,
+            url: d.links.forOrder(order, input.hl),
+          },
+        ],
+      },
+    },
+    now,
+    d.mailDomain,
+  );
+  d.kickMail();
+  return { sent: true };
+}
