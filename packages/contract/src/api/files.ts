@@ -18,7 +18,7 @@ export const fileDownInfo = defineEndpoint({
     kind: z.enum(['report', 'certificate']),
     /** The name printed on the certificate; only the first one given is kept. */
     name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))),
-    token: describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token"),
+    token: ZReportToken,
   }),
   response: describe(z.string(), 'The PDF file (application/pdf), saved by the web app as {orderNumber}.pdf'),
 });
