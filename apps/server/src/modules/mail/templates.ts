@@ -1,7 +1,7 @@
 import { formatMoney, type Locale } from '@mindgauge/contract';
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
-import { type RenderedEmail, renderLayout } from './email-layout';
+import { type LayoutInput, type RenderedEmail, renderLayout } from './email-layout';
 
 const ZPlanTerms = z.object({
   planId: z.string(),
@@ -36,10 +36,20 @@ function cancelBlocks(t: Translator, locale: Locale, p: PlanTerms) {
   ];
 }
 
-/** A message: its payload schema, and its rendering, whose payload is typed by the schema. */
+/** What a message's rendering gets besides its payload: the language, and its translation function. */
+interface RenderContext {
+  t: Translator;
+  locale: Locale;
+  tt: (key: string, options?: Record<string, unknown>) => string;
+}
+
+/** What a message is made of; the one layout (greeting, footer, help link) wraps it. */
+type MessageBody = Omit<LayoutInput, 'locale' | 'siteUrl'>;
+
+/** A message: its payload schema, and its content, whose payload is typed by the schema. */
 function defineTemplate<S extends z.ZodType>(def: {
   payload: S;
-  render(t: Translator, locale: Locale, p: z.output<S>, siteUrl: string): RenderedEmail;
+  render(c: RenderContext, p: z.output<S>): MessageBody;
 }) {
   return def;
 }
@@ -48,11 +58,8 @@ function defineTemplate<S extends z.ZodType>(def: {
 const templates = {
   supportAck: defineTemplate({
     payload: z.object({ name: z.string(), ticket: z.string(), topic: z.string(), message: z.string() }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+    render({ tt }, p) {
+      return {
         name: p.name,
         subject: tt('email:supportAck.subject', { ticket: p.ticket }),
         preheader: tt('email:supportAck.preheader', { ticket: p.ticket }),
@@ -64,7 +71,7 @@ const templates = {
           },
           { quote: p.message },
         ],
-      });
+      };
     },
   }),
   supportNotify: defineTemplate({
@@ -77,12 +84,9 @@ const templates = {
       hl: z.string(),
       order: z.string().nullable(),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ tt }, p) {
       const topic = tt(`common:support.topics.${p.topic}`);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:supportNotify.subject', { ticket: p.ticket, topic, name: p.name }),
         blocks: [
           { text: tt('email:supportNotify.intro') },
@@ -91,7 +95,7 @@ const templates = {
           ...(p.order ? [{ text: tt('email:supportNotify.order', { order: p.order }) }] : []),
           { quote: p.message },
         ],
-      });
+      };
     },
   }),
   reportReady: defineTemplate({
@@ -107,8 +111,7 @@ const templates = {
       /** Set when the payment started a plan: its terms replace the "one-time payment" line. */
       subscription: z.optional(ZPlanTerms.extend({ trialEndsAt: z.number().nullable(), nextChargeAt: z.number() })),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ t, locale, tt }, p) {
       const tier = tt(`catalog:skus.${p.skuId}.title`);
       const sub = p.subscription;
       const planBlocks = sub
@@ -126,9 +129,7 @@ const templates = {
         : [{ text: tt('email:reportReady.oneTime') }];
       const amount = formatMoney(p.amountMinor, p.currency);
       const date = longDate(locale, p.paidAt);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:reportReady.subject'),
         preheader: tt('email:reportReady.preheader', { tier }),
         blocks: [
@@ -142,7 +143,7 @@ const templates = {
           { text: tt('email:reportReady.receiptDate', { date }) },
           ...planBlocks,
         ],
-      });
+      };
     },
   }),
   reportList: defineTemplate({
@@ -150,12 +151,9 @@ const templates = {
       expiresInDays: z.number().int(),
       reports: z.array(z.object({ orderNumber: z.string(), skuId: z.string(), paidAt: z.number(), url: z.string() })),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ locale, tt }, p) {
       const date = (ms: number) => longDate(locale, ms);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:reportList.subject'),
         preheader: tt('email:reportList.preheader', { count: p.reports.length }),
         blocks: [
@@ -173,18 +171,15 @@ const templates = {
           { text: tt('email:reportList.linkNote', { days: p.expiresInDays }) },
           { text: tt('email:reportList.notYou') },
         ],
-      });
+      };
     },
   }),
   trialReminder: defineTemplate({
     payload: ZPlanTerms.extend({ chargeAt: z.number() }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ t, locale, tt }, p) {
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const date = longDate(locale, p.chargeAt);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:trialReminder.subject', { date }),
         preheader: tt('email:trialReminder.preheader', { billed: billed(t, locale, p), date }),
         blocks: [
@@ -193,7 +188,7 @@ const templates = {
           { text: tt('email:trialReminder.keep') },
           ...cancelBlocks(t, locale, p),
         ],
-      });
+      };
     },
   }),
   renewalReceipt: defineTemplate({
@@ -204,13 +199,10 @@ const templates = {
       periodEnd: z.number(),
       trialConverted: z.boolean(),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ t, locale, tt }, p) {
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:renewalReceipt.subject', { amount }),
         preheader: tt('email:renewalReceipt.preheader', { plan, amount }),
         blocks: [
@@ -228,18 +220,15 @@ const templates = {
           { text: tt('email:plan.nextCharge', { date: longDate(locale, p.periodEnd), billed: billed(t, locale, p) }) },
           ...cancelBlocks(t, locale, p),
         ],
-      });
+      };
     },
   }),
   renewalFailed: defineTemplate({
     payload: ZPlanTerms.extend({ retryAt: z.number().nullable() }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ t, locale, tt }, p) {
       const plan = tt(`catalog:plans.${p.planId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt(p.retryAt === null ? 'email:renewalFailed.subjectEnded' : 'email:renewalFailed.subject'),
         blocks: [
           { text: tt('email:renewalFailed.intro', { plan, amount }) },
@@ -251,17 +240,14 @@ const templates = {
           },
           ...(p.retryAt === null ? [] : cancelBlocks(t, locale, p)),
         ],
-      });
+      };
     },
   }),
   subscriptionCanceled: defineTemplate({
     payload: z.object({ planId: z.string(), canceledAt: z.number(), accessUntil: z.number() }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ locale, tt }, p) {
       const plan = tt(`catalog:plans.${p.planId}.title`);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:subscriptionCanceled.subject'),
         preheader: tt('email:subscriptionCanceled.preheader', { plan }),
         blocks: [
@@ -270,7 +256,7 @@ const templates = {
           { text: tt('email:subscriptionCanceled.access', { date: longDate(locale, p.accessUntil) }) },
           { text: tt('email:subscriptionCanceled.notYou') },
         ],
-      });
+      };
     },
   }),
   extraReceipt: defineTemplate({
@@ -285,13 +271,10 @@ const templates = {
       giftUrl: z.string().nullable(),
       vipUntil: z.number().nullable(),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ locale, tt }, p) {
       const item = tt(`catalog:packages.${p.packageId}.title`);
       const amount = formatMoney(p.amountMinor, p.currency);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:extraReceipt.subject', { item }),
         preheader: tt('email:extraReceipt.preheader', { item, amount }),
         blocks: [
@@ -311,7 +294,7 @@ const templates = {
           { text: tt('email:reportReady.receiptDate', { date: longDate(locale, p.paidAt) }) },
           { text: tt('email:extraReceipt.oneTime') },
         ],
-      });
+      };
     },
   }),
   giftRedeemed: defineTemplate({
@@ -321,12 +304,9 @@ const templates = {
       reportUrl: z.string(),
       expiresInDays: z.number().int(),
     }),
-    render(t, locale, p, siteUrl) {
-      const tt = (k: string, o?: Record<string, unknown>) => t.t(locale, k, o);
+    render({ tt }, p) {
       const tier = tt(`catalog:skus.${p.skuId}.title`);
-      return renderLayout(t, {
-        locale,
-        siteUrl,
+      return {
         subject: tt('email:reportReady.subject'),
         preheader: tt('email:giftRedeemed.preheader', { tier }),
         blocks: [
@@ -336,7 +316,7 @@ const templates = {
           { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
           { text: tt('email:giftRedeemed.free') },
         ],
-      });
+      };
     },
   }),
 } as const;
@@ -356,10 +336,7 @@ export function renderTemplate(
   const tpl = templates[name as TemplateName];
   if (!tpl) throw new Error(`Unknown e-mail template "${name}"`);
   const payload = tpl.payload.parse(JSON.parse(payloadJson));
-  return (tpl.render as (t: Translator, l: Locale, p: unknown, s: string) => RenderedEmail)(
-    t,
-    locale,
-    payload,
-    siteUrl,
-  );
+  const tt = (key: string, options?: Record<string, unknown>) => t.t(locale, key, options);
+  const body = (tpl.render as (c: RenderContext, p: unknown) => MessageBody)({ t, locale, tt }, payload);
+  return renderLayout(t, { locale, siteUrl, ...body });
 }
