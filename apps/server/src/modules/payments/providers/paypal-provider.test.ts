@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeInputs } from '../../../../test/fakes/charge-inputs';
 import { type PayPalStandIn, startPayPalStandIn } from '../../../../test/fakes/paypal-stand-in';
 import { type Delivery, startReceiver } from '../../../../test/fakes/webhook-receiver';
 import { type CreateChargeInput, ProviderUnavailableError, WebhookSignatureError } from './payment-provider';
@@ -7,23 +8,12 @@ import { fromPayPalValue, paypalLocale, paypalProvider, toPayPalValue } from './
 
 const CREDENTIALS = { clientId: 'client-standin', clientSecret: 'secret-standin', webhookId: 'WH0STANDIN0ID' };
 
-let counter = 0;
-function input(overrides: Partial<CreateChargeInput> = {}): CreateChargeInput {
-  counter += 1;
-  return {
-    paymentId: `pay_paypal_${Date.now()}_${counter}`,
-    orderNumber: `MG-${counter}`,
-    method: 'paypal',
-    amountMinor: 1999,
-    currency: 'USD',
-    email: 'ada@example.com',
-    description: 'Mindgauge IQ report',
-    locale: 'fr',
-    returnUrl: 'http://localhost/pay/return',
-    cancelUrl: 'http://localhost/pay/cancel',
-    ...overrides,
-  };
-}
+const input = chargeInputs({
+  method: 'paypal',
+  locale: 'fr',
+  returnUrl: 'http://localhost/pay/return',
+  cancelUrl: 'http://localhost/pay/cancel',
+});
 
 describe('paypal amounts and locales', () => {
   it('writes and reads decimal strings, without decimals for JPY, TWD and HUF', () => {

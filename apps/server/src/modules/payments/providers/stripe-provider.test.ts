@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeInputs } from '../../../../test/fakes/charge-inputs';
 import { type StripeStandIn, startStripeStandIn } from '../../../../test/fakes/stripe-stand-in';
 import { type Delivery, startReceiver } from '../../../../test/fakes/webhook-receiver';
-import { type CreateChargeInput, ProviderUnavailableError, WebhookSignatureError } from './payment-provider';
+import { ProviderUnavailableError, WebhookSignatureError } from './payment-provider';
 import { fromStripeAmount, stripeProvider, toStripeAmount } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_standin';
 
-let counter = 0;
-function input(overrides: Partial<CreateChargeInput> = {}): CreateChargeInput {
-  counter += 1;
-  return {
-    paymentId: `pay_stripe_${Date.now()}_${counter}`,
-    orderNumber: `MG-${counter}`,
-    method: 'card',
-    amountMinor: 1999,
-    currency: 'USD',
-    email: 'ada@example.com',
-    description: 'Mindgauge IQ report',
-    locale: 'en',
-    returnUrl: 'http://localhost/return',
-    cancelUrl: 'http://localhost/cancel',
-    ...overrides,
-  };
-}
+const input = chargeInputs({ method: 'card' });
 
 describe('stripe provider', () => {
   let standIn: StripeStandIn;
