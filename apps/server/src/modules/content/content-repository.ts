@@ -3,6 +3,22 @@ import type { Database } from '../../db/schema';
 
 /** Every SQL statement of exams, languages, protocols and help articles. */
 export function contentRepository(db: Kysely<Database>) {
+  /** Protocols with their text in `hl` and in English (the fallback): one row per language found. */
+  const protocolsIn = (hl: string) =>
+    db
+      .selectFrom('protocols')
+      .innerJoin('protocol_translations as t', 't.protocol_id', 'protocols.id')
+      .select([
+        'protocols.id',
+        'protocols.exam_id',
+        'protocols.kind',
+        'protocols.version',
+        'protocols.effective_date',
+        't.hl',
+        't.title',
+      ])
+      .where('t.hl', 'in', [hl, 'en']);
+
   return {
     findExam(id: number) {
       return db.selectFrom('exams').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
@@ -32,40 +48,10 @@ export function contentRepository(db: Kysely<Database>) {
     },
     /** Protocols of an exam with their text in `hl` and in English (the fallback). */
     listProtocols(examId: number, hl: string) {
-      return db
-        .selectFrom('protocols')
-        .innerJoin('protocol_translations as t', 't.protocol_id', 'protocols.id')
-        .select([
-          'protocols.id',
-          'protocols.exam_id',
-          'protocols.kind',
-          'protocols.version',
-          'protocols.effective_date',
-          't.hl',
-          't.title',
-        ])
-        .where('protocols.exam_id', '=', examId)
-        .where('t.hl', 'in', [hl, 'en'])
-        .orderBy('protocols.kind', 'desc')
-        .execute();
+      return protocolsIn(hl).where('protocols.exam_id', '=', examId).orderBy('protocols.kind', 'desc').execute();
     },
     findProtocol(id: number, hl: string) {
-      return db
-        .selectFrom('protocols')
-        .innerJoin('protocol_translations as t', 't.protocol_id', 'protocols.id')
-        .select([
-          'protocols.id',
-          'protocols.exam_id',
-          'protocols.kind',
-          'protocols.version',
-          'protocols.effective_date',
-          't.hl',
-          't.title',
-          't.body',
-        ])
-        .where('protocols.id', '=', id)
-        .where('t.hl', 'in', [hl, 'en'])
-        .execute();
+      return protocolsIn(hl).select('t.body').where('protocols.id', '=', id).execute();
     },
     listHelpArticles(examId: number, hl: string) {
       return db
