@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, REPO_ROOT, ZEnv } from './env';
 
 describe('parseEnv', () => {
   it('runs with no configuration at all: SQLite, local mail, port 3000', () => {
@@ -28,5 +30,11 @@ describe('parseEnv', () => {
   it('requires SMTP_URL with the smtp transport and distinct bases', () => {
     expect(() => parseEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ API_BASE_PATH: '/x', PAY_BASE_PATH: '/x' })).toThrow(/PAY_BASE_PATH/);
+  });
+
+  it('every variable it reads stands in the README configuration table, and the table names no other', () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(ZEnv.shape).sort());
   });
 });
