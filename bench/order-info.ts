@@ -1,5 +1,5 @@
 import { compareWithBare, serve, writeResult } from './lib';
-import { httpTaker } from './support/http-taker';
+import { httpTaker } from './support/taker';
 
 /**
  * Issue 7's budget: GET /exam/order/info/{orderNumber} (a paid order's report, read with its e-mailed link's

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { serve, writeResult } from './lib';
-import { httpTaker } from './support/http-taker';
+import { httpTaker } from './support/taker';
 
 /**
  * Issue 5's budget: POST /pay/order/create p99 <= 50 ms on SQLite under 50 concurrent clients. Every request

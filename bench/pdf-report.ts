@@ -10,6 +10,7 @@ import { fontsFor } from '../apps/server/src/modules/pdf/pdf-fonts';
 import { renderPdf } from '../apps/server/src/modules/pdf/render-pdf';
 import { writeResult } from './lib';
 import { reportHtml } from './support/report-html';
+import { taker } from './support/taker';
 
 /**
  * Issue 7's budget: the 21-page report PDF, median <= 150 ms for a Latin-script language and <= 300 ms for
@@ -25,63 +26,46 @@ const { app, deps, files } = await buildApp({
   env: parseEnv({ DATABASE_URL: 'sqlite::memory:', SERVE_WEB: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
   logger: false,
 });
-const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const res = await app.inject({ method, url, ...(payload ? { payload } : {}) });
-  return res.json().data as Record<string, unknown>;
-};
+/** The bench's visitor, in process: the same API calls as over HTTP, without the network. */
+const visitor = taker({
+  async json(method, url, body) {
+    const res = await app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      ...(body ? { payload: body as object } : {}),
+    });
+    return res.json() as { data: Record<string, unknown> };
+  },
+  async form(url, payload) {
+    await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+  },
+  scoringKey: async (id) =>
+    (
+      await deps.db.kysely
+        .selectFrom('exam_sessions')
+        .select('scoring_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).scoring_key,
+  reportMail: async (order) =>
+    (
+      await deps.db.kysely
+        .selectFrom('mail_outbox')
+        .select('payload')
+        .where('dedupe_key', '=', `report-ready:${order}`)
+        .executeTakeFirstOrThrow()
+    ).payload,
+});
 
 /** A Complete report (every part) for a person who took the test in `hl`, paid with the sandbox card. */
 async function paidOrder(hl: Locale): Promise<{ order: string; token: string }> {
-  const { sessionId } = (await call('GET', `/api/exam/question/list/1799/${hl}?restart=1`)) as { sessionId: string };
-  const row = await deps.db.kysely
-    .selectFrom('exam_sessions')
-    .select('scoring_key')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const key = (JSON.parse(row.scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
-  for (const [i, k] of key.entries()) {
-    await call('POST', '/api/exam/session/answer', {
-      sessionId,
-      itemId: k.id,
-      choice: i < 20 ? k.answerIndex : (k.answerIndex + 1) % 6,
-      timeMs: 25_000 + i * 700,
-      firstChoiceMs: 12_000,
-      changes: 0,
-      focusLosses: 0,
-    });
-  }
-  await call('POST', '/api/exam/session/confirm', { sessionId });
-  const order = (await call('POST', '/api/exam/order/info', { sessionId })).orderNumber as string;
-  const sku = (await call('GET', `/api/exam/sku/info/1799/sku4/US/${hl}?order=${order}`)).sku as {
-    price: { amount: number; currency: string };
-  };
-  const created = await call('POST', '/api-pay/pay/order/create', {
-    orderNumber: order,
-    skuId: 'sku4',
-    country: 'US',
-    method: 'card',
-    email: 'bench@example.com',
-    promoCode: null,
-    checkoutKey: `bench_pdf_${hl.replace('-', '')}_0000`,
-    shownAmount: sku.price.amount,
-    shownCurrency: sku.price.currency,
-    consent: { terms: true, termsVersion: '1' },
-    hl,
-  });
-  const frame = (created.next as { url: string }).url;
-  await app.inject({
-    method: 'POST',
-    url: `${frame.replace(/\?.*/, '')}/confirm?hl=en`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'number=4242424242424242&expiry=12%2F34&cvc=123',
-  });
-  await call('POST', '/api-pay/pay/check/status', { orderNumber: order });
-  const mail = await deps.db.kysely
-    .selectFrom('mail_outbox')
-    .select('payload')
-    .where('dedupe_key', '=', `report-ready:${order}`)
-    .executeTakeFirstOrThrow();
-  return { order, token: new URL(JSON.parse(mail.payload).reportUrl).searchParams.get('token') ?? '' };
+  const order = await visitor.takeTest(hl);
+  return { order, token: await visitor.pay(order, 'sku4', hl) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -1,0 +1,96 @@
+import Database from 'better-sqlite3';
+
+/** How a bench reaches the server: its API, the sandbox frame's card form, and the two rows it reads. */
+export interface TakerTransport {
+  json(method: string, path: string, body?: unknown): Promise<{ data: Record<string, unknown> }>;
+  /** Posts a form (the sandbox processor's card frame) and ignores the answer. */
+  form(path: string, body: string): Promise<void>;
+  /** The scoring key of a test session (JSON), read from the server's database. */
+  scoringKey(sessionId: string): Promise<string>;
+  /** The payload (JSON) of an order's report e-mail, read from the server's outbox. */
+  reportMail(orderNumber: string): Promise<string>;
+}
+
+/** A running server over HTTP, and its SQLite file. */
+export function httpTransport(base: string, dbPath: string): TakerTransport {
+  const read = (sql: string, arg: string): string => {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    try {
+      return Object.values(db.prepare(sql).get(arg) as Record<string, string>)[0] ?? '';
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    async json(method, path, body) {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await res.json()) as { data: Record<string, unknown> };
+    },
+    async form(path, body) {
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    },
+    scoringKey: async (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
+    reportMail: async (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),
+  };
+}
+
+/** A person's test and payment through the server's API, answering as someone who knows (the key from its DB). */
+export function taker(t: TakerTransport) {
+  return {
+    json: t.json,
+    /** 30 answers (most early ones right), confirmation, order: the new order's number. */
+    async takeTest(hl = 'en'): Promise<string> {
+      const start = await t.json('GET', `/api/exam/question/list/1799/${hl}?restart=1`);
+      const sessionId = start.data.sessionId as string;
+      const key = JSON.parse(await t.scoringKey(sessionId)) as { items: { id: string; answerIndex: number }[] };
+      for (const [i, k] of key.items.entries()) {
+        await t.json('POST', '/api/exam/session/answer', {
+          sessionId,
+          itemId: k.id,
+          choice: i < 20 ? k.answerIndex : (k.answerIndex + 1 + (i % 5)) % 6,
+          timeMs: 25_000 + i * 700,
+          firstChoiceMs: 12_000,
+          changes: 0,
+          focusLosses: 0,
+        });
+      }
+      await t.json('POST', '/api/exam/session/confirm', { sessionId });
+      const order = await t.json('POST', '/api/exam/order/info', { sessionId });
+      if (order.data.outcome !== 'order') throw new Error('the bench session was judged abnormal');
+      return order.data.orderNumber as string;
+    },
+    /** Pays a tier with the sandbox card 4242; returns the report link's token from the report e-mail. */
+    async pay(orderNumber: string, skuId = 'sku2', hl = 'en'): Promise<string> {
+      const sku = await t.json('GET', `/api/exam/sku/info/1799/${skuId}/US/${hl}?order=${orderNumber}`);
+      const price = (sku.data.sku as { price: { amount: number; currency: string } }).price;
+      const created = await t.json('POST', '/api-pay/pay/order/create', {
+        orderNumber,
+        skuId,
+        country: 'US',
+        method: 'card',
+        email: 'bench@example.com',
+        promoCode: null,
+        checkoutKey: `bench_pay_${orderNumber.slice(2, 14)}`,
+        shownAmount: price.amount,
+        shownCurrency: price.currency,
+        consent: { terms: true, termsVersion: '1' },
+        hl,
+      });
+      const frame = (created.data.next as { url: string }).url;
+      await t.form(`${frame.replace(/\?.*/, '')}/confirm?hl=en`, 'number=4242424242424242&expiry=12%2F34&cvc=123');
+      await t.json('POST', '/api-pay/pay/check/status', { orderNumber });
+      return new URL(JSON.parse(await t.reportMail(orderNumber)).reportUrl).searchParams.get('token') ?? '';
+    },
+  };
+}
+
+/** A running server over HTTP. */
+export const httpTaker = (base: string, dbPath: string) => taker(httpTransport(base, dbPath));
