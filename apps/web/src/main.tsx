@@ -4,14 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { createRouter, preloadScreen } from './app/router';
 import { ensureLogid } from './features/tracking/track-visit';
 import { detectLocale, initI18n } from './i18n/i18n';
 import './styles/index.css';
 
 async function boot() {
   installChunkReload();
-  await initI18n(detectLocale());
+  const i18n = initI18n(detectLocale());
+  preloadScreen(location.pathname);
+  await i18n;
   void ensureLogid(location.search);
   const queryClient = createQueryClient();
   const router = createRouter(queryClient);

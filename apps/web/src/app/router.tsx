@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import { ensurePaidNamespaces } from '../i18n/i18n';
@@ -20,6 +20,22 @@ async function importScreen(key: RouteKey) {
   } catch (err) {
     if (isChunkLoadError(err) && reloadForChunkError()) return new Promise<never>(() => {});
     throw err;
+  }
+}
+
+/**
+ * Starts fetching the first screen's module at boot, while the language chunk loads: neither needs the
+ * other, and waiting for one before asking for the other cost a network round trip on every first visit.
+ * The router's lazy import then finds the module already loading (modules are fetched once).
+ */
+export function preloadScreen(pathname: string): void {
+  for (const key of Object.keys(ROUTES) as RouteKey[]) {
+    const load = SCREENS[key];
+    if (load && ROUTES[key].paths.some((path) => matchPath(path, pathname))) {
+      // A failure here is the router's to handle (and report) when it imports the same module.
+      load().catch(() => undefined);
+      return;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ReportLinks } from './report-links';
@@ -14,12 +15,44 @@ export const RETRIEVE_RULES = {
   client: { name: 'retrieve:ip', max: 10, windowMs: HOUR },
 };
 
+type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
+
+/** One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address). */
+export async function mailReportLinks(
+  d: MailDeps,
+  to: string,
+  hl: Locale,
+  orders: Pick<OrderRow, 'order_number' | 'exam_id' | 'sku_id' | 'paid_at'>[],
+): Promise<void> {
+  const now = d.clock.now();
+  await enqueueMail(
+    d.db,
+    {
+      template: 'reportList',
+      locale: hl,
+      to,
+      payload: {
+        expiresInDays: d.links.days,
+        reports: orders.map((o) => ({
+          orderNumber: o.order_number,
+          skuId: o.sku_id ?? 'sku1',
+          paidAt: o.paid_at ?? now,
+          url: d.links.forOrder(o, hl),
+        })),
+      },
+    },
+    now,
+    d.mailDomain,
+  );
+  d.kickMail();
+}
+
 /**
  * Retrieval by e-mail: one message listing every paid report of the address, each with its own link. The
  * links open the report in any browser until they expire; nothing else about the reports is in the mail.
  */
 export async function retrieveReports(
-  d: { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void },
+  d: MailDeps,
   input: { email: string; hl: Locale; ip: string },
 ): Promise<{ sent: true; count: number }> {
   const now = d.clock.now();
@@ -35,25 +68,6 @@ export async function retrieveReports(
     .limit(20)
     .execute();
   if (orders.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
-  await enqueueMail(
-    d.db,
-    {
-      template: 'reportList',
-      locale: input.hl,
-      to: email,
-      payload: {
-        expiresInDays: d.links.days,
-        reports: orders.map((o) => ({
-          orderNumber: o.order_number,
-          skuId: o.sku_id ?? 'sku1',
-          paidAt: o.paid_at ?? now,
-          url: d.links.forOrder(o, input.hl),
-        })),
-      },
-    },
-    now,
-    d.mailDomain,
-  );
-  d.kickMail();
+  await mailReportLinks(d, email, input.hl, orders);
   return { sent: true, count: orders.length };
 }

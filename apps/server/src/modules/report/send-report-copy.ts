@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ExamRepository } from '../exam/exam-repository';
-import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type ReportAccess, requireReportAccess } from './report-access';
 import type { ReportLinks } from './report-links';
+import { mailReportLinks } from './retrieve-reports';
 
 const HOUR = 3_600_000;
 /** Sends e-mail: limited per client and per order, across instances. */
@@ -36,27 +36,6 @@ export async function sendReportCopy(
   await consumeRateLimit(d.db, REPORT_COPY_RULES.ip, input.ip, now);
   const { order } = await requireReportAccess(d, input.orderNumber, input.reader);
   await consumeRateLimit(d.db, REPORT_COPY_RULES.order, order.order_number, now);
-  await enqueueMail(
-    d.db,
-    {
-      template: 'reportList',
-      locale: input.hl,
-      to: input.email.toLowerCase(),
-      payload: {
-        expiresInDays: d.links.days,
-        reports: [
-          {
-            orderNumber: order.order_number,
-            skuId: order.sku_id ?? 'sku1',
-            paidAt: order.paid_at ?? now,
-            url: d.links.forOrder(order, input.hl),
-          },
-        ],
-      },
-    },
-    now,
-    d.mailDomain,
-  );
-  d.kickMail();
+  await mailReportLinks(d, input.email.toLowerCase(), input.hl, [order]);
   return { sent: true };
 }
