@@ -83,4 +83,20 @@ describeBrowser('extras after the first payment', () => {
     await page.locator('[data-testid="report-iq"]').waitFor();
     expect(extraPayments(orderNumber)).toEqual([]);
   });
+
+  it('a Complete report shows its extras at the member price, the regular price struck through, and charges that', async () => {
+    const page = await b.newPage();
+    const email = 'member-e2e@example.com';
+    const orderNumber = await finishTestViaApi(page, 'en', email);
+    await buyViaApi(page, orderNumber, email, 'sku4');
+    await page.goto(`/payinsider/IQB-1799?order=${orderNumber}`);
+    await expectHeading(page, 'Add to your report');
+    const vip = page.locator('.extra-offer[data-package="vip"]');
+    await expect.poll(() => vip.locator('.extra-offer__member').textContent()).toBe('Member price: 20% off');
+    expect(await vip.locator('s').textContent()).toBe('Regular price: $19.99');
+    await expectAccessible(page, 'extras at the member price');
+    await vip.getByRole('button', { name: 'Add for $15.99' }).click();
+    await expect.poll(() => page.getByText('You have become a prestigious member').count()).toBe(1);
+    expect(extraPayments(orderNumber)).toEqual([{ package_id: 'vip', status: 'succeeded' }]);
+  });
 });

@@ -172,6 +172,48 @@ describe.each(dialects())(
       ).toBe(true);
     });
 
+    it('members pay 20% less for extras: a Complete order, later orders of its address, VIP members; others pay the list price', async () => {
+      type Pkg = { packageId: string; memberPercentOff: number; price: { amount: number; listAmount: number } };
+      const packages = async (order: string, token: string) =>
+        (await get(t, `/api/exam/extra/package/list/${order}?token=${token}&hl=en`)).json().data.packages as Pkg[];
+      const pick = (list: Pkg[], id: string) => list.find((p) => p.packageId === id) as Pkg;
+
+      const stranger = await buy('sku1', 'list-price@example.com');
+      const full = pick(await packages(stranger.order, stranger.token), 'answerAnalysis');
+      expect([full.memberPercentOff, full.price.amount]).toEqual([0, full.price.listAmount]);
+
+      // The Complete tier's "20% off for good": its own extras, charged at the price shown.
+      const complete = await buy('sku4', 'member@example.com');
+      const vipOffer = pick(await packages(complete.order, complete.token), 'vip');
+      expect(vipOffer.memberPercentOff).toBe(20);
+      expect(vipOffer.price.amount).toBe(Math.round(vipOffer.price.listAmount * 0.8));
+      const bought = await post(t, '/api-pay/vip/pay/create', {
+        orderNumber: complete.order,
+        token: complete.token,
+        hl: 'en',
+      });
+      expect(bought.json().data.payment.status, bought.body).toBe('succeeded');
+      expect((await extraPayments(complete.order)).map((p) => p.amount_minor)).toEqual([vipOffer.price.amount]);
+
+      // A later report bought with the same address keeps it.
+      const later = await buy('sku1', 'member@example.com');
+      const analysis = pick(await packages(later.order, later.token), 'answerAnalysis');
+      expect([analysis.memberPercentOff, analysis.price.amount]).toEqual([20, Math.round(full.price.listAmount * 0.8)]);
+      const charged = await post(t, '/api-pay/secondPhase/pay/wrongQuestion', {
+        orderNumber: later.order,
+        token: later.token,
+        hl: 'en',
+      });
+      expect(charged.json().data.payment.status, charged.body).toBe('succeeded');
+      expect((await extraPayments(later.order)).map((p) => p.amount_minor)).toEqual([analysis.price.amount]);
+
+      // A VIP member (bought on a Basic report) gets it while the year runs.
+      const vip = await buy('sku1', 'vip-discount@example.com');
+      expect(pick(await packages(vip.order, vip.token), 'presentedExam').memberPercentOff).toBe(0);
+      await post(t, '/api-pay/vip/pay/create', { orderNumber: vip.order, token: vip.token, hl: 'en' });
+      expect(pick(await packages(vip.order, vip.token), 'presentedExam').memberPercentOff).toBe(20);
+    });
+
     it('VIP: a year of membership with its privileges, told by e-mail', async () => {
       const { order, token } = await buy('sku2', 'vip@example.com');
       expect((await get(t, `/api/vip/pay/status/${order}`)).json().data.vip).toBe(false);

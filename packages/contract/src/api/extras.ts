@@ -42,7 +42,15 @@ export const ZPackage = z.object({
   features: z.array(ZSkuFeature),
   /** What it unlocks on the order's report (empty for a gift or VIP). */
   unlocks: z.array(ZEntitlement),
-  price: z.object({ currency: z.string(), amount: describe(z.int(), 'Minor units') }),
+  price: z.object({
+    currency: z.string(),
+    amount: describe(z.int(), 'Minor units: what is charged'),
+    listAmount: describe(z.int(), 'Minor units: the price before the member discount'),
+  }),
+  memberPercentOff: describe(
+    z.int(),
+    'The member discount taken off (Complete tier, a Complete report bought with the same e-mail, or VIP); 0 if none',
+  ),
   owned: describe(z.boolean(), 'Already part of the order (its tier, or bought)'),
 });
 export type TPackage = z.infer<typeof ZPackage>;

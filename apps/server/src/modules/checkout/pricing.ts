@@ -31,6 +31,12 @@ export interface PriceRow {
   offer_minor: number;
 }
 
+/** An amount less a percentage, rounded to what the currency shows (whole units for some), never below 0. */
+export function lessPercent(amountMinor: number, currency: string, percentOff: number): number {
+  const unit = isWholeUnitCurrency(currency) ? 100 : 1;
+  return Math.max(0, Math.round((amountMinor * (100 - percentOff)) / 100 / unit) * unit);
+}
+
 /**
  * The price of a tier for an order: the offer price until the order's offer deadline, else the list price,
  * less the promo code's percentage. Currencies shown without decimals are rounded to whole units, so what is
@@ -38,11 +44,9 @@ export interface PriceRow {
  */
 export function quote(row: PriceRow, offerActive: boolean, percentOff: number): TPrice {
   const base = offerActive ? row.offer_minor : row.list_minor;
-  const unit = isWholeUnitCurrency(row.currency) ? 100 : 1;
-  const discounted = Math.round((base * (100 - percentOff)) / 100 / unit) * unit;
   return {
     currency: row.currency,
-    amount: Math.max(0, discounted),
+    amount: lessPercent(base, row.currency, percentOff),
     listAmount: row.list_minor,
     offer: offerActive && row.offer_minor < row.list_minor,
     percentOff,

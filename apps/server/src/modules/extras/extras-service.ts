@@ -14,7 +14,7 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { DEFAULT_PRICE_COUNTRY, priceTableOf } from '../checkout/pricing';
+import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { PaymentService } from '../payments/payment-service';
@@ -26,7 +26,14 @@ import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
 import type { SubscriptionService } from '../subscriptions/subscription-service';
-import { PACKAGE_DEFINITIONS, type PackageDefinition, packageDefinition, VIP_PRIVILEGES } from './package-definitions';
+import {
+  DISCOUNT_SKU,
+  MEMBER_PERCENT_OFF,
+  PACKAGE_DEFINITIONS,
+  type PackageDefinition,
+  packageDefinition,
+  VIP_PRIVILEGES,
+} from './package-definitions';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,6 +81,7 @@ export function extrasService(d: ExtrasDeps) {
     price: { currency: string; amount_minor: number },
     locale: Locale,
     owned: boolean,
+    memberPercentOff = 0,
   ): TPackage {
     const t = (k: string) => d.translator.t(locale, k);
     return {
@@ -87,7 +95,12 @@ export function extrasService(d: ExtrasDeps) {
         content: t(`catalog:features.${id}.content`),
       })),
       unlocks: def.unlocks,
-      price: { currency: price.currency, amount: price.amount_minor },
+      price: {
+        currency: price.currency,
+        amount: lessPercent(price.amount_minor, price.currency, memberPercentOff),
+        listAmount: price.amount_minor,
+      },
+      memberPercentOff,
       owned,
     };
   }
@@ -104,15 +117,34 @@ export function extrasService(d: ExtrasDeps) {
       .then((r) => (r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined));
   }
 
-  /** Each extra for the order, priced in the currency of its first payment, with what it already has. */
+  /** Whether a Complete report was ever bought with this address: its discount is for good. */
+  async function boughtComplete(email: string | null): Promise<boolean> {
+    if (!email) return false;
+    const row = await d.db
+      .selectFrom('exam_orders')
+      .select('order_number')
+      .where('email', '=', email)
+      .where('status', '=', 'paid')
+      .where('sku_id', '=', DISCOUNT_SKU)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Each extra for the order, priced in the currency of its first payment, with what it already has. Members
+   * (see MEMBER_PERCENT_OFF) see and pay the discounted price: the charge is made from this same list.
+   */
   async function packagesFor(order: OrderRow, locale: Locale) {
-    const [rows, entitlements, vip] = await Promise.all([
+    const [rows, entitlements, vip, complete] = await Promise.all([
       prices(order.exam_id, order.country ?? DEFAULT_PRICE_COUNTRY),
       d.exams.entitlements(order),
       activeVip(order.email),
+      boughtComplete(order.email),
     ]);
     const byId = new Map(rows.map((r) => [r.package_id, r]));
     const have = new Set(entitlements);
+    const percentOff = have.has('discount') || vip !== undefined || complete ? MEMBER_PERCENT_OFF : 0;
     return {
       entitlements,
       vip,
@@ -125,7 +157,7 @@ export function extrasService(d: ExtrasDeps) {
             : def.grants === 'gift'
               ? false
               : def.unlocks.every((u) => have.has(u));
-        return [present(def, price, locale, owned)];
+        return [present(def, price, locale, owned, percentOff)];
       }),
     };
   }

@@ -51,6 +51,13 @@ export const packageDefinition = (id: string) => PACKAGE_DEFINITIONS.find((p) =>
 export const VIP_DAYS = 365;
 /** The report tier a gift code gives its recipient. */
 export const GIFT_SKU = 'sku2';
+/**
+ * The member discount on extras: for an order of the Complete tier (its "20% off for good"), for every later
+ * order bought with that e-mail address, and for VIP members while their year runs.
+ */
+export const MEMBER_PERCENT_OFF = 20;
+/** The tier whose buyers keep the member discount for good. */
+export const DISCOUNT_SKU = 'sku4';
 /** What VIP members get (ids; texts in `catalog:vipPrivileges`). */
 export const VIP_PRIVILEGES = ['discount', 'allExtras', 'prioritySupport'] as const;
 

@@ -113,8 +113,19 @@ export function ExtraOffer({
       <p className="extra-offer__description">{pkg.description}</p>
       <FeatureList features={pkg.features} />
       <p className="extra-offer__price">
+        {pkg.memberPercentOff > 0 ? (
+          <>
+            <s className="sku-card__list-price">
+              <span className="visually-hidden">{t('scheme.regularPrice')} </span>
+              {formatMoney(pkg.price.listAmount, pkg.price.currency)}
+            </s>{' '}
+          </>
+        ) : null}
         {price} <span className="meta">{t('extras.oneTime')}</span>
       </p>
+      {pkg.memberPercentOff > 0 ? (
+        <p className="meta extra-offer__member">{t('extras.memberPrice', { percent: pkg.memberPercentOff })}</p>
+      ) : null}
       {pkg.owned || state.kind === 'done' ? null : (
         <p className="meta extra-offer__method" id={`extra-${pkg.packageId}-method`}>
           {order.savedMethod ? t('extras.oneClick', { method: order.savedMethod.label }) : t('extras.payNote')}
