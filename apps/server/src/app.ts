@@ -232,6 +232,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           publicUrl: env.PUBLIC_URL,
           devMailbox: mailTransport.name === 'local',
         },
+        (locale) => ({
+          description: translator.t(locale, 'common:brand.description'),
+          noscript: translator.t(locale, 'common:brand.noscript'),
+        }),
         async (req) => {
           // A shared result's page carries its Open Graph tags (crawlers run no script).
           const id = (req.query as { id?: unknown }).id;

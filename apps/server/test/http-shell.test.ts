@@ -12,7 +12,7 @@ describe('security headers, health, and the web shell', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="en"><head><title>x</title><meta name="description" content="English" /></head><body><div id="root"></div><noscript>English</noscript></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -70,6 +70,10 @@ describe('security headers, health, and the web shell', () => {
     });
     const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
     expect(byCookie.body).toContain('<html lang="ko"');
+    // Before any script: the description and the no-script notice are in the page's language.
+    expect(byCookie.body).toContain('<noscript>Mindgauge 테스트를 하려면 JavaScript를 켜 주세요.</noscript>');
+    expect(byCookie.body).toMatch(/<meta name="description" content="Mindgauge: 추론력/);
+    expect(res.body).toContain('<noscript>Mindgauge 需要啟用 JavaScript 才能進行測試。</noscript>');
   });
 
   it('caches hashed assets for a year and other files briefly', async () => {

@@ -5,6 +5,12 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../modules/mail/escape-html';
 
+/** The page's own words before any script runs: its description and the no-script notice, in a language. */
+export interface ShellTexts {
+  description: string;
+  noscript: string;
+}
+
 export interface PublicConfig {
   apiBase: string;
   payBase: string;
@@ -30,6 +36,8 @@ export async function registerStaticWeb(
   app: FastifyInstance,
   distDir: string,
   config: PublicConfig,
+  /** The shell's texts in a language (the built index.html carries English). */
+  textsFor: (locale: Locale) => ShellTexts,
   /** Tags some pages need in their <head> before any script runs (a shared result's Open Graph tags). */
   headFor?: (req: FastifyRequest) => Promise<string>,
 ) {
@@ -56,7 +64,15 @@ export async function registerStaticWeb(
   });
 
   const sendIndex = async (req: FastifyRequest) => {
-    const page = template.replace(/<html lang="[^"]*"/, `<html lang="${documentLocale(req)}"`);
+    const locale = documentLocale(req);
+    const texts = textsFor(locale);
+    const page = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        `<meta name="description" content="${escapeHtml(texts.description)}"`,
+      )
+      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
     const head = headFor ? await headFor(req) : '';
     return head ? page.replace('</head>', `${head}</head>`) : page;
   };
