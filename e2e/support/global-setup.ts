@@ -44,6 +44,15 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * Builds the web app and starts the real server on a loopback port with a throwaway SQLite file and the
  * local mailbox: the browser tests drive exactly what `npm start` serves.
  */
+/** The browser tests drive the bundle `npm start` serves: React's production build, never its development one. */
+function assertProductionBuild(assets: string): void {
+  for (const file of fs.readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(assets, file), 'utf8');
+    if (code.includes('jsxDEV') || code.includes('react.development'))
+      throw new Error(`the web build holds React's development build (${file}): build with NODE_ENV=production`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
   if (!chromium) {
@@ -61,12 +70,16 @@ export default async function setup(project: TestProject) {
     return;
   }
 
+  // NODE_ENV is "test" inside vitest, and Vite builds what NODE_ENV names: without this the browser tests ran
+  // React's development build, and `npm start` afterwards served it (its sources had not changed).
   const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
     cwd: root,
     stdio: 'pipe',
     encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  assertProductionBuild(path.join(root, 'apps/web/dist/assets'));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));
   const port = await freePort();
