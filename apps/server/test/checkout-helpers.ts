@@ -80,6 +80,16 @@ export function payInFrame(t: TestApp, frameUrl: string, number: string) {
   });
 }
 
+/** The mails queued for an address, of one template (e.g. 'renewalReceipt'). */
+export function mails(t: TestApp, template: string, to: string) {
+  return t.deps.db.kysely
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('template', '=', template)
+    .where('to_address', '=', to)
+    .execute();
+}
+
 export async function reportMails(t: TestApp, orderNumber: string) {
   const rows = await t.deps.db.kysely
     .selectFrom('mail_outbox')

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTier, get, paidReadyOrder, payInFrame, planBody, planPrice, post, reportToken } from './checkout-helpers';
+import {
+  buyTier,
+  get,
+  mails,
+  paidReadyOrder,
+  payInFrame,
+  planBody,
+  planPrice,
+  post,
+  reportToken,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())(
@@ -73,14 +83,7 @@ describe.each(dialects())(
         .where('idempotency_key', '=', made[0]?.id ?? '')
         .execute();
       expect(atProcessor).toHaveLength(1);
-      expect(
-        await t.deps.db.kysely
-          .selectFrom('mail_outbox')
-          .selectAll()
-          .where('template', '=', 'extraReceipt')
-          .where('to_address', '=', 'analysis@example.com')
-          .execute(),
-      ).toHaveLength(1);
+      expect(await mails(t, 'extraReceipt', 'analysis@example.com')).toHaveLength(1);
       const after = await get(t, `/api/exam/order/questions/${order}?token=${token}`);
       expect(after.statusCode, after.body).toBe(200);
       const again = await post(t, '/api-pay/secondPhase/pay/skuPackage', {
@@ -152,12 +155,7 @@ describe.each(dialects())(
       expect(used.json().code).toBe('GIFT_CODE_USED');
       const unknown = await post(t, '/api/exam/gift/redeem', { orderNumber: other, code: 'A'.repeat(22) });
       expect(unknown.json().code).toBe('GIFT_CODE_INVALID');
-      const mail = await t.deps.db.kysely
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('template', '=', 'giftRedeemed')
-        .where('to_address', '=', 'friend@example.com')
-        .execute();
+      const mail = await mails(t, 'giftRedeemed', 'friend@example.com');
       expect(mail).toHaveLength(1);
       // A gift's report is a report like any other: its reader may send its link to another address.
       const copy = await post(t, '/api/exam/order/report/send', {
@@ -222,12 +220,7 @@ describe.each(dialects())(
       const status = (await get(t, `/api/vip/pay/status/${order}`)).json().data;
       expect(status).toMatchObject({ vip: true, privileges: ['discount', 'allExtras', 'prioritySupport'] });
       expect(Date.parse(status.until) - Date.parse(status.since)).toBe(365 * 86_400_000);
-      const [mail] = await t.deps.db.kysely
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('template', '=', 'extraReceipt')
-        .where('to_address', '=', 'vip@example.com')
-        .execute();
+      const [mail] = await mails(t, 'extraReceipt', 'vip@example.com');
       expect(JSON.parse(mail?.payload ?? '{}').vipUntil).toBe(Date.parse(status.until));
       const step = (await get(t, `/api/secondPhase/order/${order}?token=${token}`)).json().data.steps[4];
       expect(step).toMatchObject({ step: 'memberExclusive', offered: false });

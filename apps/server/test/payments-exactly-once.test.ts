@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBody, get, paidReadyOrder, payInFrame, post, reportMails, shownPrice } from './checkout-helpers';
 import { type PayPalStandIn, startPayPalStandIn } from './fakes/paypal-stand-in';
-import { type StripeStandIn, startStripeStandIn } from './fakes/stripe-stand-in';
+import { type StripeStandIn, startStripeStandIn, stripeEnvFor } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
@@ -15,11 +15,7 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
     paypal = await startPayPalStandIn({ webhookId: 'WH-TEST', clientId: 'client', clientSecret: 'secret' });
     t = await createTestApp(dialect, {
       env: {
-        CARD_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.apiBase,
+        ...stripeEnvFor(stripe, WEBHOOK_SECRET),
         PAYPAL_PROVIDER: 'paypal',
         PAYPAL_CLIENT_ID: 'client',
         PAYPAL_CLIENT_SECRET: 'secret',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildForm, keyOf } from '../src/modules/exam/exam-form';
-import { buyReport, get, paidReadyOrder, post, readerCookie, reportToken } from './checkout-helpers';
+import { buyReport, get, mails, paidReadyOrder, post, readerCookie, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('retrieving reports by e-mail, and who may read a report, on %s', (dialect) => {
@@ -13,13 +13,7 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
 
   const retrieve = (email: string, hl = 'en', ip = '10.0.0.1') =>
     post(t, '/api-pay/exam/order/report/retrieve', { email, hl }, { 'x-forwarded-for': ip });
-  const listMails = (to: string) =>
-    t.deps.db.kysely
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('template', '=', 'reportList')
-      .where('to_address', '=', to)
-      .execute();
+  const listMails = (to: string) => mails(t, 'reportList', to);
 
   it('answers 10101 for an address without paid reports (an unpaid order does not count)', async () => {
     const none = await retrieve('nobody@example.com');

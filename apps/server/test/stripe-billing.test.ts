@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, paidReadyOrder, planBody, post, reportToken } from './checkout-helpers';
-import { type StripeStandIn, startStripeStandIn } from './fakes/stripe-stand-in';
+import { get, mails, paidReadyOrder, planBody, post, reportToken } from './checkout-helpers';
+import { type StripeStandIn, startStripeStandIn, stripeEnvFor } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const WEBHOOK_SECRET = 'whsec_billing_0123456789';
@@ -12,11 +12,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
     t = await createTestApp(dialect, {
       env: {
-        CARD_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.apiBase,
+        ...stripeEnvFor(stripe, WEBHOOK_SECRET),
         PAYPAL_PROVIDER: 'none',
       },
     });
@@ -28,13 +24,6 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     await stripe.close();
   });
 
-  const mails = (template: string, to: string) =>
-    t.deps.db.kysely
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('template', '=', template)
-      .where('to_address', '=', to)
-      .execute();
   const ours = (order: string) =>
     t.deps.db.kysely
       .selectFrom('subscriptions')
@@ -82,7 +71,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
       amount_minor: 1999,
     });
     // The first invoice's invoice.paid is the checkout itself: no renewal receipt for it.
-    expect(await mails('renewalReceipt', 'stripe-trial@example.com')).toHaveLength(0);
+    expect(await mails(t, 'renewalReceipt', 'stripe-trial@example.com')).toHaveLength(0);
   });
 
   it('invoice.paid renews once (replayed or duplicated), invoice.payment_failed marks it past due, subscription.deleted ends it', async () => {
@@ -96,13 +85,13 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     expect(await stripe.deliver(paidEvent!)).toBe(200);
     let row = await ours(order);
     expect(row).toMatchObject({ status: 'active', period_no: 1 });
-    expect(await mails('renewalReceipt', email)).toHaveLength(1);
+    expect(await mails(t, 'renewalReceipt', email)).toHaveLength(1);
 
     stripe.renew(subId, 'declined');
     await stripe.deliverPending();
     row = await ours(order);
     expect(row).toMatchObject({ status: 'past_due', period_no: 1, failed_attempts: 1 });
-    expect(await mails('renewalFailed', email)).toHaveLength(1);
+    expect(await mails(t, 'renewalFailed', email)).toHaveLength(1);
 
     stripe.end(subId);
     await stripe.deliverPending();
@@ -125,7 +114,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     await stripe.deliverPending();
     expect(stripe.subscriptions.get(subId)?.status).toBe('active');
     expect(await ours(skip.order)).toMatchObject({ status: 'active', period_no: 1 });
-    expect(await mails('renewalReceipt', 'stripe-skip@example.com')).toHaveLength(1);
+    expect(await mails(t, 'renewalReceipt', 'stripe-skip@example.com')).toHaveLength(1);
 
     const up = await startTrial('stripe-up@example.com');
     const upToken = await reportToken(t, up.order);
@@ -159,6 +148,6 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     expect(res.json().data.canceled).toBe(1);
     expect(stripe.subscriptions.get(row.processor_ref ?? '')?.cancel_at_period_end).toBe(true);
     expect((await ours(order)).cancel_requested_at).not.toBeNull();
-    expect(await mails('subscriptionCanceled', email)).toHaveLength(1);
+    expect(await mails(t, 'subscriptionCanceled', email)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
-import { get, paidReadyOrder, payInFrame, planBody, planPrice, post } from './checkout-helpers';
+import { get, mails, paidReadyOrder, payInFrame, planBody, planPrice, post } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp, testEnv } from './test-app';
 
 const HOUR = 3_600_000;
@@ -25,14 +25,6 @@ async function takePlan(t: TestApp, email: string, planId = 'weekly') {
     .executeTakeFirstOrThrow();
   return { order, sub, payment };
 }
-
-const mails = (t: TestApp, template: string, to: string) =>
-  t.deps.db.kysely
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('template', '=', template)
-    .where('to_address', '=', to)
-    .execute();
 
 const charges = (t: TestApp, subscriptionId: string) =>
   t.deps.db.kysely

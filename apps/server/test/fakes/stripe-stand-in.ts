@@ -171,6 +171,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
 const invalid = (message: string, extra: Record<string, unknown> = {}) =>
   new ApiError(400, { type: 'invalid_request_error', message, ...extra });
 
+/** The server's configuration for Stripe pointed at a stand-in (test keys; the stand-in's signing secret). */
+export function stripeEnvFor(standIn: StripeStandIn, webhookSecret: string): Record<string, string> {
+  return {
+    CARD_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: standIn.apiBase,
+  };
+}
+
 export async function startStripeStandIn(options: {
   webhookUrl?: string;
   webhookSecret: string;
