@@ -11,7 +11,11 @@ import { ROOT, writeResult } from './lib';
  */
 const BUDGET_KB = 170;
 const dist = path.join(ROOT, 'apps/web/dist');
-const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: ROOT, stdio: 'ignore' });
+const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
+  cwd: ROOT,
+  stdio: 'ignore',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 if (build.status !== 0) throw new Error('web build failed');
 
 interface Chunk {

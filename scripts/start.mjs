@@ -23,7 +23,12 @@ const sources = ['apps/web', 'packages/contract/src', 'packages/locales/src'].ma
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (sources.some((d) => newestMtime(d) > builtAt)) {
   console.info('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: root, stdio: 'inherit' });
+  // The production bundle whatever NODE_ENV the shell has (Vite builds what NODE_ENV names).
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
