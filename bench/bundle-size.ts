@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, writeResult } from './lib';
+import { buildWeb, ROOT, writeResult } from './lib';
 
 /**
  * Issue 4's budget: the JavaScript a visitor's browser loads before the landing page or the question screen
@@ -11,12 +10,7 @@ import { ROOT, writeResult } from './lib';
  */
 const BUDGET_KB = 170;
 const dist = path.join(ROOT, 'apps/web/dist');
-const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (build.status !== 0) throw new Error('web build failed');
+buildWeb();
 
 interface Chunk {
   file: string;

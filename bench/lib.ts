@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,16 @@ import autocannon from 'autocannon';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(BENCH_DIR, '..');
+
+/** Builds the web app as `npm start` serves it: the production bundle, whatever NODE_ENV this shell has. */
+export function buildWeb(): void {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+}
 
 export interface Served {
   port: number;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
-import { type LoadResult, load, ROOT, serve, writeResult } from './lib';
+import { buildWeb, type LoadResult, load, serve, writeResult } from './lib';
 
 /**
  * Issue 4's budgets, measured on this machine:
@@ -20,9 +19,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CHROMIUM = chromiumPath() ?? '/usr/bin/chromium';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-if (spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) {
-  throw new Error('web build failed');
-}
+buildWeb();
 const server = await serve('servers/real-server.ts', ['--web']);
 const base = `http://127.0.0.1:${server.port}`;
 
