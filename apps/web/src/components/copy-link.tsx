@@ -1,13 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A link shown in full (selectable) with a copy button that says whether copying worked. */
-export function CopyLink({
-  url,
-  labels,
-}: {
-  url: string;
-  labels: { field: string; copy: string; copied: string; failed: string };
-}) {
+export function CopyLink({ url, label }: { url: string /** The field's accessible name. */; label: string }) {
+  const { t } = useTranslation('common');
   const [result, setResult] = useState<'ok' | 'failed'>();
   async function copy() {
     try {
@@ -19,12 +15,12 @@ export function CopyLink({
   }
   return (
     <div className="copy-link">
-      <input className="copy-link__url" readOnly value={url} aria-label={labels.field} />
+      <input className="copy-link__url" readOnly value={url} aria-label={label} />
       <button type="button" className="button button--secondary" onClick={copy}>
-        {labels.copy}
+        {t('actions.copyLink')}
       </button>
       <span role="status" className="meta">
-        {result === 'ok' ? labels.copied : result === 'failed' ? labels.failed : ''}
+        {result === 'ok' ? t('actions.copied') : result === 'failed' ? t('actions.copyFailed') : ''}
       </span>
     </div>
   );

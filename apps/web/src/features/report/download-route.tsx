@@ -181,15 +181,7 @@ export function Component() {
             {gifts.map((g) => (
               <li key={g.code}>
                 <p className="meta">{g.redeemed ? t('download.giftUsed') : t('download.giftUnused')}</p>
-                <CopyLink
-                  url={g.url}
-                  labels={{
-                    field: t('download.giftTitle'),
-                    copy: t('share.copy'),
-                    copied: t('share.copied'),
-                    failed: t('share.copyFailed'),
-                  }}
-                />
+                <CopyLink url={g.url} label={t('download.giftTitle')} />
               </li>
             ))}
           </ul>

@@ -141,15 +141,7 @@ export function ExtraOffer({
             {state.gift ? (
               <>
                 <p>{t('extras.giftReady')}</p>
-                <CopyLink
-                  url={state.gift}
-                  labels={{
-                    field: t('extras.giftLinkLabel'),
-                    copy: t('extras.copy'),
-                    copied: t('extras.copied'),
-                    failed: t('extras.copyFailed'),
-                  }}
-                />
+                <CopyLink url={state.gift} label={t('extras.giftLinkLabel')} />
               </>
             ) : null}
           </div>

@@ -38,12 +38,6 @@ export function ShareSection({ orderNumber, token }: { orderNumber: string; toke
   const [error, setError] = useState<string>();
   const scoreId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['report', 'shares', orderNumber] });
-  const copyLabels = {
-    field: t('share.title'),
-    copy: t('share.copy'),
-    copied: t('share.copied'),
-    failed: t('share.copyFailed'),
-  };
 
   async function create(e: FormEvent) {
     e.preventDefault();
@@ -82,7 +76,7 @@ export function ShareSection({ orderNumber, token }: { orderNumber: string; toke
             {links.map((l) => (
               <li key={l.shareId} className="share-link" data-share={l.shareId}>
                 <p className="meta">{l.showScore ? t('share.withScore') : t('share.withoutScore')}</p>
-                <CopyLink url={l.url} labels={copyLabels} />
+                <CopyLink url={l.url} label={t('share.title')} />
                 <ul className="share-intents">
                   {INTENTS.map((i) => (
                     <li key={i.site}>
