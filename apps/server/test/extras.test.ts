@@ -69,11 +69,16 @@ describe.each(dialects())(
         ),
       );
       for (const c of clicks) expect(c.statusCode, c.body).toBeLessThan(500);
-      const ok = clicks.find((c) => c.statusCode === 200);
-      expect(ok?.json().data).toMatchObject({
-        payment: { status: 'succeeded', packageId: 'answerAnalysis', amount: 499 },
-        next: { type: 'none' },
-      });
+      const answered = clicks.filter((c) => c.statusCode === 200);
+      expect(answered.length).toBeGreaterThan(0);
+      // Every click that got an answer tells the same, settled, truth: none says "still processing".
+      for (const c of answered) {
+        expect(c.json().data).toMatchObject({
+          payment: { status: 'succeeded', packageId: 'answerAnalysis', amount: 499 },
+          next: { type: 'none' },
+        });
+      }
+      const ok = answered[0];
       expect(ok?.json().data.entitlements).toContain('answerAnalysis');
       const made = await extraPayments(order);
       expect(made).toHaveLength(1);

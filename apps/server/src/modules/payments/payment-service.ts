@@ -533,11 +533,14 @@ export function paymentService(d: PaymentDeps) {
       const open = tries.find((t) => t.status !== 'failed' && t.status !== 'canceled');
       const prov = provider(first);
       if (open) {
+        // A second click while the first is still being recorded: ask the processor where the charge
+        // stands (settling it, once, if it went through) rather than answering with a stale "processing".
+        const current = await viaProvider(() => sync(open));
         const next =
-          open.status === 'succeeded' || !open.provider_ref
+          current.status === 'succeeded' || !current.provider_ref
             ? { type: 'none' as const }
-            : (await viaProvider(() => prov.resume(open.provider_ref as string, chargeInput(open, order)))).next;
-        return { payment: summary(open), orderStatus: order.status, next };
+            : (await viaProvider(() => prov.resume(current.provider_ref as string, chargeInput(current, order)))).next;
+        return { payment: summary(current), orderStatus: order.status, next };
       }
       const now = d.clock.now();
       const checkoutKey = `extra-${input.packageId}-${tries.length}`;
