@@ -29,6 +29,8 @@ import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
 import { seedPackages } from './modules/extras/seed-packages';
+import { labRoutes } from './modules/lab/lab-routes';
+import { labService } from './modules/lab/lab-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { outboxRepository } from './modules/mail/outbox-repository';
@@ -212,7 +214,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     publicUrl: env.PUBLIC_URL,
     reportLinkSecret,
   };
-  const files = reportFiles(reportDeps);
+  const lab = labService(reportDeps);
+  await app.register(async (scope) => labRoutes(scope, bases, lab));
+  const files = reportFiles(reportDeps, lab);
   await app.register(async (scope) => reportFileRoutes(scope, bases, files));
   const share = shareService({ ...reportDeps, apiBase: bases.api });
   await app.register(async (scope) => shareRoutes(scope, bases, share));

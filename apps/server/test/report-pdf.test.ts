@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontsFor } from '../src/modules/pdf/pdf-fonts';
 import type { Block } from '../src/modules/pdf/report-document';
 import { buyTier, paidReadyOrder, post } from './checkout-helpers';
+import { analyticSheet, labTests, middleEqSheet, submitLab } from './lab-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-pdf-'));
@@ -60,6 +61,16 @@ describe('the PDF report and the certificate, in every language', () => {
   for (const locale of LOCALES) {
     it(`${locale}: 21 A4 pages that all render, its text extractable, fonts embedded as subsets, every glyph present, small`, async () => {
       const { order, token } = await paid(locale);
+      // Both lab questionnaires taken: their result pages are part of the text checked below.
+      const lab = (await labTests(t, order, token)).json().data.tests;
+      const brain = await submitLab(t, {
+        orderNumber: order,
+        token,
+        testId: 'brain',
+        answers: analyticSheet(lab[0].items),
+      });
+      const eq = await submitLab(t, { orderNumber: order, token, testId: 'eq', answers: middleEqSheet(lab[1].items) });
+      expect([brain.json().data.valid, eq.json().data.valid]).toEqual([true, true]);
       const res = await download({ orderNumber: order, kind: 'report', token });
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -86,7 +97,15 @@ describe('the PDF report and the certificate, in every language', () => {
       const model = await t.files.reportDocument(order, { token });
       const text = run('pdftotext', ['-layout', file, '-']);
       const flat = (s: string) => s.replace(/\s+/g, '');
-      for (const key of ['pdf:cover.title', 'pdf:training.title', 'pdf:about.title', 'pdf:certificate.title']) {
+      for (const key of [
+        'pdf:cover.title',
+        'pdf:training.title',
+        'pdf:about.title',
+        'pdf:certificate.title',
+        'lab:brain.profile.analytic',
+        `lab:eq.profile.${eq.json().data.profile}`,
+        'lab:eq.scale.socialAwareness',
+      ]) {
         expect(flat(text), key).toContain(flat(t.deps.translator.t(locale, key)));
       }
       // The same score as the API's report.

@@ -3,6 +3,7 @@ import * as checkout from './api/checkout';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
+import * as lab from './api/lab';
 import * as report from './api/report';
 import * as share from './api/share';
 import * as subscription from './api/subscription';
@@ -60,6 +61,8 @@ export const endpoints = {
   redeemGift: extras.redeemGift,
   fileDownInfo: files.fileDownInfo,
   certificateVerify: files.certificateVerify,
+  labList: lab.labList,
+  labSubmit: lab.labSubmit,
   createShare: share.createShare,
   shareList: share.shareList,
   revokeShare: share.revokeShare,

@@ -5,6 +5,7 @@ import type content from './en/content.json';
 import type email from './en/email.json';
 import type errors from './en/errors.json';
 import type help from './en/help.json';
+import type lab from './en/lab.json';
 import type legal from './en/legal.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
@@ -18,13 +19,14 @@ export interface Resources {
   content: typeof content;
   email: typeof email;
   help: typeof help;
+  lab: typeof lab;
   legal: typeof legal;
   test: typeof test;
 }
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report'] as const;
+export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report', 'lab'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 
@@ -32,7 +34,7 @@ export type UiResources = Pick<Resources, UiNamespace>;
 export const CORE_NAMESPACES = ['common', 'errors', 'content', 'test'] as const;
 export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
 /** Loaded with the first payment or report screen (its own chunk per locale): the landing does not pay for them. */
-export const PAID_NAMESPACES = ['checkout', 'report'] as const;
+export const PAID_NAMESPACES = ['checkout', 'report', 'lab'] as const;
 export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 
 /**

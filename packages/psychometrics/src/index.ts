@@ -13,7 +13,9 @@ export {
 } from './audit/options-only';
 export { type RespondentKind, type RespondentProfile, simulateSession } from './audit/simulate';
 export { PsychometricsInputError, type PsychometricsInputErrorCode } from './core/errors';
+export { type LikertResponse, readLikertResponses } from './core/likert-responses';
 export { chiSquareP, normalCdf, uniformChiSquare } from './core/normal';
+export { type ResponseStyle, responseStyle } from './core/response-style';
 // Randomness and errors
 export { createRng, type Rng } from './core/rng';
 // Forms
@@ -69,6 +71,25 @@ export {
   type PersonalitySession,
   scorePersonality,
 } from './personality/score-personality';
+// Lab questionnaires (thinking style, EQ)
+export {
+  BRAIN_STYLE,
+  EQ,
+  QUESTIONNAIRE_IDS,
+  QUESTIONNAIRES,
+  type Questionnaire,
+  type QuestionnaireId,
+  type QuestionnaireItem,
+} from './questionnaires/definitions';
+export {
+  type QuestionnaireFlag,
+  type QuestionnaireResult,
+  type QuestionnaireValidResult,
+  questionnaireLocaleKeys,
+  type ScaleScore,
+  STYLE_BALANCE_WIDTH,
+  scoreQuestionnaire,
+} from './questionnaires/score-questionnaire';
 // Rendering
 export {
   ENGLISH_LABELS,

@@ -390,4 +390,15 @@ export interface Database {
     created_at: number;
     revoked_at: number | null;
   };
+  /** The latest result of a psychology-lab questionnaire per order (a retake replaces it). */
+  lab_results: {
+    order_number: string;
+    test_id: string;
+    /** The answers given, as JSON [{ itemId, value }]. */
+    answers: string;
+    /** The engine's result, as JSON (QuestionnaireResult). */
+    result: string;
+    locale: string;
+    taken_at: number;
+  };
 }

@@ -1,11 +1,9 @@
 import { PsychometricsInputError } from '../core/errors';
+import { type LikertResponse, readLikertResponses } from '../core/likert-responses';
+import { type ResponseStyle, responseStyle } from '../core/response-style';
 import { AXES, type AxisId, PERSONALITY_ITEMS, type Pole } from './items';
 
-export interface PersonalityResponse {
-  readonly itemId: string;
-  /** 1 strongly disagree .. 5 strongly agree. */
-  readonly value: number;
-}
+export type PersonalityResponse = LikertResponse;
 
 export interface PersonalitySession {
   readonly responses: readonly PersonalityResponse[];
@@ -51,12 +49,7 @@ export interface PersonalityFlag {
   readonly threshold: number;
 }
 
-export interface PersonalityMeasures {
-  readonly longestSameRun: number;
-  readonly sameShare: number;
-  /** Mean answer minus 3: agreeing with everything, whatever the keying. */
-  readonly acquiescence: number;
-}
+export type PersonalityMeasures = ResponseStyle;
 
 export interface PersonalityValidResult {
   readonly valid: true;
@@ -83,26 +76,10 @@ function strengthOf(s: number): StrengthId {
 }
 
 function checkResponses(session: PersonalitySession): Map<string, number> {
-  if (typeof session !== 'object' || session === null || !Array.isArray(session.responses)) {
+  if (typeof session !== 'object' || session === null) {
     throw new PsychometricsInputError('invalid_session', 'session.responses must be an array');
   }
-  if (session.responses.length !== PERSONALITY_ITEMS.length) {
-    throw new PsychometricsInputError('wrong_item_count', `expected ${PERSONALITY_ITEMS.length} responses`);
-  }
-  const known = new Set(PERSONALITY_ITEMS.map((i) => i.id));
-  const values = new Map<string, number>();
-  for (const r of session.responses) {
-    if (typeof r !== 'object' || r === null || !known.has(r.itemId)) {
-      throw new PsychometricsInputError('unknown_item', 'response to an unknown item', r?.itemId);
-    }
-    if (values.has(r.itemId))
-      throw new PsychometricsInputError('duplicate_item', 'two responses to one item', r.itemId);
-    if (!Number.isInteger(r.value) || r.value < 1 || r.value > 5) {
-      throw new PsychometricsInputError('invalid_likert_value', 'value must be an integer 1..5', r.itemId);
-    }
-    values.set(r.itemId, r.value);
-  }
-  return values;
+  return readLikertResponses(PERSONALITY_ITEMS, session.responses);
 }
 
 /** Scores the 40-item questionnaire into four continuous axes and a four-letter type. */
@@ -111,17 +88,8 @@ export function scorePersonality(session: PersonalitySession, options: Personali
   const width = options.borderlineWidth ?? 0.1;
   const ordered = PERSONALITY_ITEMS.map((it) => values.get(it.id) as number);
 
-  let longest = 0;
-  let run = 0;
-  const counts = [0, 0, 0, 0, 0, 0];
-  ordered.forEach((v, i) => {
-    run = i > 0 && v === ordered[i - 1] ? run + 1 : 1;
-    longest = Math.max(longest, run);
-    counts[v] = (counts[v] ?? 0) + 1;
-  });
-  const sameShare = Math.max(...counts) / ordered.length;
-  const acquiescence = ordered.reduce((s, v) => s + v, 0) / ordered.length - 3;
-  const measures: PersonalityMeasures = { longestSameRun: longest, sameShare, acquiescence };
+  const measures: PersonalityMeasures = responseStyle(ordered);
+  const { longestSameRun: longest, sameShare, acquiescence } = measures;
 
   const flags: PersonalityFlag[] = [];
   const maxRun = options.maxSameRun ?? 12;

@@ -7,6 +7,7 @@ import { checkout } from './0004-checkout';
 import { subscriptions } from './0005-subscriptions';
 import { extras } from './0006-extras';
 import { reportFiles } from './0007-report-files';
+import { labResults } from './0008-lab-results';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0005-subscriptions': subscriptions(dialect),
         '0006-extras': extras(dialect),
         '0007-report-files': reportFiles(dialect),
+        '0008-lab-results': labResults(dialect),
       };
     },
   };

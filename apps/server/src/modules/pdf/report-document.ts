@@ -1,6 +1,7 @@
 import type { Locale, TReportSummary } from '@mindgauge/contract';
 import { IQ_CLASSES, type PanelPath, populationShare } from '@mindgauge/psychometrics';
 import type { Translator } from '../../i18n/translator';
+import type { LabRecord } from '../lab/lab-service';
 
 /**
  * A report as a document model: fixed pages of simple blocks, built from the report's data and the locale
@@ -64,6 +65,8 @@ export interface ReportData {
   questionCount: number;
   /** Every question; null when the tier has no answer analysis. */
   items: ReportItem[] | null;
+  /** The psychology lab: whether the tier includes it, and the latest result of each questionnaire taken. */
+  lab: { included: boolean; brain: LabRecord | null; eq: LabRecord | null };
   /** The certificate's facts; null when the tier has no certificate. */
   certificate: { serial: string; verifyUrl: string; issuedAt: number } | null;
 }
@@ -319,14 +322,40 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     }
   }
 
-  // 15–16. Left/right brain and EQ: invitations until those tests are taken
-  for (const key of ['brain', 'eq']) {
-    add(
-      { kind: 'title', text: t(`pdf:${key}.title`) },
-      { kind: 'gap', size: 24 },
-      { kind: 'text', text: t(`pdf:${key}.invite`) },
-      { kind: 'text', text: t(`pdf:${key}.how`), muted: true },
-    );
+  // 15–16. Left/right brain and EQ: the latest result of each questionnaire, else how to take it
+  for (const key of ['brain', 'eq'] as const) {
+    const taken = d.lab[key];
+    const res = taken?.result;
+    if (taken && res?.valid) {
+      add(
+        { kind: 'title', text: t(`pdf:${key}.title`) },
+        { kind: 'heading', text: t(res.profileKey.replace('.', ':')) },
+        { kind: 'text', text: t(res.profileTextKey.replace('.', ':')) },
+        ...(key === 'eq'
+          ? [{ kind: 'text' as const, text: t('lab:eq.overall', { percent: res.overall }), bold: true }]
+          : []),
+        ...res.scales.flatMap((sc): Block[] => [
+          {
+            kind: 'text',
+            text: `${t(sc.key.replace('.', ':'))}: ${t('lab:scoreOf', { percent: sc.percent })} · ${t(sc.levelKey.replace('.', ':'))}`,
+            bold: true,
+          },
+          ...(key === 'eq' ? [{ kind: 'text' as const, text: t(`lab:eq.scaleText.${sc.scale}`), muted: true }] : []),
+          { kind: 'bar', score: sc.percent, low: 0, high: sc.percent },
+        ]),
+        { kind: 'text', text: t(`lab:tests.${key}.about`), muted: true },
+        { kind: 'text', text: t('lab:selfReport'), muted: true },
+        { kind: 'text', text: t('lab:takenOn', { date: date(taken.takenAt) }), muted: true },
+      );
+    } else {
+      add(
+        { kind: 'title', text: t(`pdf:${key}.title`) },
+        { kind: 'gap', size: 24 },
+        { kind: 'text', text: t(`pdf:${key}.invite`) },
+        ...(taken ? [{ kind: 'text' as const, text: t('lab:invalid') }] : []),
+        { kind: 'text', text: t(d.lab.included ? 'pdf:lab.how' : 'pdf:lab.addOn'), muted: true },
+      );
+    }
   }
 
   // 17–18. Brain-training guide

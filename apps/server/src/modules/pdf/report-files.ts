@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '@mindgauge/contract';
+import type { Locale, TLabTestId } from '@mindgauge/contract';
 import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { AppError } from '../../lib/app-error';
 import { pageUrl } from '../../lib/page-url';
 import { formOfSession } from '../exam/exam-form';
 import type { OrderRow, SessionRow } from '../exam/exam-repository';
+import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { sentence } from '../report/answer-analysis';
 import { type ReportAccess, requireReportAccess } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
@@ -40,11 +41,16 @@ export const ZSerial = /^MG(-[A-Z2-7]{4}){8}$/;
 
 export type ReportFilesDeps = ReportDeps;
 
+/** Where the PDF finds the psychology lab's results. */
+export interface LabResults {
+  results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>>;
+}
+
 /**
  * The report's files: the 21-page PDF report and the certificate, for whoever may read the report and at the
  * tier bought, and the certificate's public verification.
  */
-export function reportFiles(d: ReportFilesDeps) {
+export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
   const access = (orderNumber: string, a: ReportAccess) =>
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
 
@@ -104,6 +110,8 @@ export function reportFiles(d: ReportFilesDeps) {
         };
       });
     }
+    const labIncluded = entitlements.includes(LAB_ENTITLEMENT);
+    const taken = labIncluded ? await lab.results(order.order_number) : {};
     return {
       locale,
       orderNumber: order.order_number,
@@ -113,6 +121,7 @@ export function reportFiles(d: ReportFilesDeps) {
       summary,
       questionCount: form.items.length,
       items,
+      lab: { included: labIncluded, brain: taken.brain ?? null, eq: taken.eq ?? null },
       certificate:
         entitlements.includes('certificate') && order.certificate_serial
           ? {

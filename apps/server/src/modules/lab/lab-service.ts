@@ -1,0 +1,124 @@
+import type { Locale, TLabResult, TLabTestId } from '@mindgauge/contract';
+import {
+  type LikertResponse,
+  PsychometricsInputError,
+  QUESTIONNAIRE_IDS,
+  QUESTIONNAIRES,
+  type QuestionnaireResult,
+  scoreQuestionnaire,
+} from '@mindgauge/psychometrics';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import type { ReportDeps } from '../report/report-deps';
+
+/** What a lab result holds once scored: the engine's result and when it was taken. */
+export interface LabRecord {
+  testId: TLabTestId;
+  takenAt: number;
+  result: QuestionnaireResult;
+}
+
+/** The entitlement that opens the lab: the Premium tier and the advanced bundle carry it. */
+export const LAB_ENTITLEMENT = 'brainTests';
+
+/** Minutes a questionnaire takes, about 10 seconds a statement, rounded up. */
+const minutesOf = (items: number) => Math.ceil((items * 10) / 60);
+
+export function toLabResult(r: LabRecord): TLabResult {
+  const res = r.result;
+  return {
+    testId: r.testId,
+    takenAt: new Date(r.takenAt).toISOString(),
+    valid: res.valid,
+    profile: res.valid ? res.profile : null,
+    overall: res.valid ? res.overall : null,
+    scales: res.valid ? res.scales.map((s) => ({ scale: s.scale, percent: s.percent, level: s.level })) : [],
+  };
+}
+
+/**
+ * The psychology lab of a paid report: the left/right brain (thinking style) and EQ questionnaires, for the
+ * report's readers when the tier bought includes them. Each keeps its latest result, which the PDF shows.
+ */
+export function labService(d: ReportDeps) {
+  const access = (orderNumber: string, a: ReportAccess) =>
+    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+
+  /** The order's lab results, by test (for the lab's screens and the PDF). */
+  async function results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>> {
+    const rows = await d.db.selectFrom('lab_results').selectAll().where('order_number', '=', orderNumber).execute();
+    const out: Partial<Record<TLabTestId, LabRecord>> = {};
+    for (const row of rows) {
+      const testId = row.test_id as TLabTestId;
+      out[testId] = { testId, takenAt: row.taken_at, result: JSON.parse(row.result) as QuestionnaireResult };
+    }
+    return out;
+  }
+
+  return {
+    results,
+
+    async list(orderNumber: string, a: ReportAccess) {
+      const { order } = await access(orderNumber, a);
+      const included = (await d.exams.entitlements(order)).includes(LAB_ENTITLEMENT);
+      const taken = included ? await results(order.order_number) : {};
+      return {
+        orderNumber: order.order_number,
+        included,
+        tests: QUESTIONNAIRE_IDS.map((testId) => {
+          const r = taken[testId];
+          const items = QUESTIONNAIRES[testId].items;
+          return {
+            testId,
+            items: items.map((it) => it.id),
+            minutes: minutesOf(items.length),
+            result: r ? toLabResult(r) : null,
+          };
+        }),
+      };
+    },
+
+    async submit(
+      orderNumber: string,
+      a: ReportAccess,
+      testId: TLabTestId,
+      answers: readonly LikertResponse[],
+      hl: Locale,
+    ): Promise<TLabResult> {
+      const { order } = await access(orderNumber, a);
+      if (!(await d.exams.entitlements(order)).includes(LAB_ENTITLEMENT)) throw new AppError('NOT_IN_TIER');
+      let result: QuestionnaireResult;
+      try {
+        result = scoreQuestionnaire(testId, answers);
+      } catch (err) {
+        // Missing, unknown or repeated statements: the form was not filled in as asked.
+        if (err instanceof PsychometricsInputError) throw new AppError('VALIDATION_FAILED');
+        throw err;
+      }
+      const row: Database['lab_results'] = {
+        order_number: order.order_number,
+        test_id: testId,
+        answers: JSON.stringify(answers.map(({ itemId, value }) => ({ itemId, value }))),
+        result: JSON.stringify(result),
+        locale: hl,
+        taken_at: d.clock.now(),
+      };
+      await d.db
+        .insertInto('lab_results')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['order_number', 'test_id']).doUpdateSet({
+            answers: row.answers,
+            result: row.result,
+            locale: row.locale,
+            taken_at: row.taken_at,
+          }),
+        )
+        .execute();
+      return toLabResult({ testId, takenAt: row.taken_at, result });
+    },
+  };
+}
+
+export type LabService = ReturnType<typeof labService>;
