@@ -47,6 +47,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reportRetrieve: () => import('../features/report/retrieve-route'),
   reportWrong: () => import('../features/report/wrong-answers-route'),
   reportDownload: () => import('../features/report/download-route'),
+  reportFreeTest: () => import('../features/report/lab-route'),
   reportShare: () => import('../features/report/shared-route'),
   certificate: () => import('../features/report/certificate-route'),
 };

@@ -55,7 +55,7 @@ function StatusLine({ status }: { status: Status }) {
 
 /** The files area: the PDF report, the certificate (its name asked once), and the gift tests bought. */
 export function Component() {
-  const { t } = useTranslation('report');
+  const { t } = useTranslation(['report', 'lab']);
   const scope = useScope();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -169,6 +169,26 @@ export function Component() {
         ) : (
           <p className="notice">
             {t('download.notIncluded')} <AppLink to={insider}>{t('download.add')}</AppLink>
+          </p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="file-lab">
+        <h2 id="file-lab">{t('lab:filesTitle')}</h2>
+        <p>{t('lab:filesLead')}</p>
+        {has('brainTests') ? (
+          <AppLink
+            to={buildHref('reportFreeTest', { scope: scope.value }, withToken)}
+            className="button button--secondary"
+          >
+            {t('lab:filesLink')}
+          </AppLink>
+        ) : (
+          <p className="notice">
+            {t('download.notIncluded')}{' '}
+            <AppLink to={buildHref('payingPackage', { scope: scope.value }, { ...withToken, step: 'advancedBundle' })}>
+              {t('download.add')}
+            </AppLink>
           </p>
         )}
       </section>

@@ -30,7 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
  * and the person's place on the population curve. An unpaid order shows no number, only the way to unlock.
  */
 export function Component() {
-  const { t } = useTranslation('report');
+  const { t } = useTranslation(['report', 'lab']);
   const scope = useScope();
   const [search] = useSearchParams();
   const [tabParam, setTab] = useQueryParam('tab');
@@ -121,6 +121,14 @@ export function Component() {
             >
               {t('download.filesLink')}
             </AppLink>
+            {r.entitlements.includes('brainTests') ? (
+              <AppLink
+                to={buildHref('reportFreeTest', { scope: scope.value }, withToken)}
+                className="button button--secondary button--block"
+              >
+                {t('lab:filesLink')}
+              </AppLink>
+            ) : null}
             <AppLink
               to={buildHref('payinsider', { scope: scope.value }, withToken)}
               className="button button--secondary button--block"
