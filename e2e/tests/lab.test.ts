@@ -88,7 +88,7 @@ describeBrowser('the psychology lab: left/right brain and EQ questionnaires', ()
     expect(text).toContain(`Overall: ${result.overall} of 100`);
   });
 
-  it('a tier without the lab offers the bundle; the menu link without a report explains where the lab is', async () => {
+  it('a tier without the lab offers the bundle; report screens opened from the menu without a report say where reports are', async () => {
     const page = await b.newPage();
     const email = 'lab-locked-e2e@example.com';
     const orderNumber = await finishTestViaApi(page, 'en', email);
@@ -99,8 +99,16 @@ describeBrowser('the psychology lab: left/right brain and EQ questionnaires', ()
     expect(await offer.getAttribute('href')).toContain('step=advancedBundle');
     await expectAccessible(page, 'lab not included');
 
-    await page.goto('/report/result-free-test/IQB-1799');
-    await expectHeading(page, 'Psychology lab');
+    // The site's menu links to report screens; without a report they say where reports are opened from.
+    await page.goto('/report/result-free-test/IQB-1799?hl=en');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Resources download' })
+      .click();
+    await expect.poll(() => page.locator('h1').textContent()).toContain('Page Not Found');
+    await page.getByText('This page belongs to a report.', { exact: false }).waitFor();
+    await expectAccessible(page, 'report screen without a report');
     await page.getByRole('link', { name: 'Retrieve my report' }).click();
     await page.waitForURL(/\/report\/retrieve\//);
   });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
+import type { NeedsReport } from '../../app/order-from-search';
 import { ROUTES, type RouteKey } from '../../app/paths';
 import { ApiResponseError, NetworkError } from '../../lib/api-client';
 import { ErrorScreen } from './error-screen';
@@ -12,7 +13,9 @@ export function RouteErrorScreen() {
   const group = key ? ROUTES[key].group : undefined;
   // During the test, "refresh" keeps every record; during payment, "reload" checks the payment.
   const context = group === 'answer' ? 'test' : group === 'payment' ? 'payment' : 'generic';
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundScreen needsReport={(error.data as NeedsReport | null)?.needsReport === true} />;
+  }
   if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
   if (error instanceof NetworkError) return <NetworkUnstableScreen context={context} />;
   const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiResponseError ? error.status : 500;

@@ -3,6 +3,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -10,13 +11,12 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
-import { labQuery, orderOrNull, submitLab } from './api/lab';
+import { labQuery, submitLab } from './api/lab';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
   const search = new URL(request.url).searchParams;
-  const order = orderOrNull(search);
-  if (order) await queryClient.ensureQueryData(labQuery(order, search.get('token')));
+  await queryClient.ensureQueryData(labQuery(orderFromSearch(search), search.get('token')));
   return null;
 }
 
@@ -39,25 +39,8 @@ function useLabLinks(orderNumber: string, token: string | null) {
  * Without `test` it lists them; with `test` and `view=take` it asks one; with `test` alone it shows its result.
  */
 export function Component() {
-  const { t } = useTranslation('lab');
-  const scope = useScope();
   const [search] = useSearchParams();
-  const orderNumber = orderOrNull(search);
-
-  if (!orderNumber) {
-    // Reached from the site's menu: the lab belongs to a report, which is opened from its link.
-    return (
-      <section className="status-screen container" aria-labelledby="lab-title">
-        <PageTitle title={t('title')} />
-        <h1 id="lab-title">{t('title')}</h1>
-        <p>{t('noOrder')}</p>
-        <AppLink to={buildHref('reportRetrieve', { scope: scope.value })} className="button button--primary">
-          {t('retrieve')}
-        </AppLink>
-      </section>
-    );
-  }
-  return <Lab orderNumber={orderNumber} token={search.get('token')} />;
+  return <Lab orderNumber={orderFromSearch(search)} token={search.get('token')} />;
 }
 
 function Lab({ orderNumber, token }: { orderNumber: string; token: string | null }) {

@@ -1,4 +1,4 @@
-import { labList, labSubmit, type TLabResult, type TLabTestId, ZOrderNumber } from '@mindgauge/contract';
+import { labList, labSubmit, type TLabResult, type TLabTestId } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiResponseError, call } from '../../../lib/api-client';
 
@@ -26,10 +26,4 @@ export function submitLab(input: {
 }): Promise<TLabResult> {
   const { token, ...rest } = input;
   return call(labSubmit, { body: token ? { ...rest, token } : rest });
-}
-
-/** The order of the lab's address, or null when it came without one (from the site's menu). */
-export function orderOrNull(search: URLSearchParams): string | null {
-  const parsed = ZOrderNumber.safeParse(search.get('order'));
-  return parsed.success ? parsed.data : null;
 }
