@@ -13,7 +13,3 @@ export function localeFromRequest(request: Request): Locale {
   if (hl) return resolveLocale(hl);
   return isLocale(i18next.language) ? i18next.language : 'en';
 }
-
-export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
-}

@@ -10,13 +10,14 @@ import { useScope } from '../../app/use-scope';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../i18n/format-date';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { planListQuery } from './api/get-plan-list';
 import { cancelSubscription, checkUnsubscribeEmail, fetchSubscriptionInfo } from './api/unsubscribe';
 import { pricingCountry } from './checkout-search';
 import { guarded, guardLoad } from './load-guard';
-import { billedPhrase, longDate } from './plan-terms';
+import { billedPhrase } from './plan-terms';
 import { errorCode } from './promo-error';
 
 interface CancelData {
@@ -106,7 +107,7 @@ function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullabl
   const sub = link.subscription;
   const title = plans?.plans.find((p) => p.planId === sub.planId)?.title ?? '';
   const done = sub.cancelRequested || sub.status === 'canceled';
-  const date = (iso: string) => longDate(data.hl, Date.parse(iso));
+  const date = (iso: string) => formatDate(iso, data.hl);
 
   async function confirm() {
     if (busy) return;

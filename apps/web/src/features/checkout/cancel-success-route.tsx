@@ -5,8 +5,8 @@ import { scopeFromParams } from '../../app/scope-from-params';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
+import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
-import { longDate } from './plan-terms';
 
 export function loader({ params }: LoaderFunctionArgs) {
   scopeFromParams(params);
@@ -25,7 +25,7 @@ export function Component() {
       <StatusIcon kind="success" />
       <h1 id="cancel-success-title">{t('cancel.successTitle')}</h1>
       <p>{t('cancel.successBody')}</p>
-      {Number.isFinite(until) ? <p>{t('cancel.successAccess', { date: longDate(locale, until) })}</p> : null}
+      {Number.isFinite(until) ? <p>{t('cancel.successAccess', { date: formatDate(until, locale) })}</p> : null}
       <div className="button-row">
         <AppLink to={buildHref('home', {})} className="button button--secondary">
           {t('cancel.backHome')}

@@ -10,6 +10,7 @@ import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../i18n/format-date';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { buyPlanSku, secondPhaseQuery } from './api/extras';
@@ -17,7 +18,7 @@ import { planListQuery } from './api/get-plan-list';
 import { pricingCountry } from './checkout-search';
 import { ExtraOffer } from './components/extra-offer';
 import { guarded, guardLoad } from './load-guard';
-import { billedPhrase, longDate } from './plan-terms';
+import { billedPhrase } from './plan-terms';
 import { useExtrasOrder } from './use-extras-order';
 
 interface PackageData {
@@ -77,7 +78,7 @@ function SkipTrialOffer({
       <p>
         {t('extras.skipLead', {
           billed: billedPhrase(t, { ...sub, price: { amount: sub.amount, currency: sub.currency } }),
-          date: sub.trialEndsAt ? longDate(hl, Date.parse(sub.trialEndsAt)) : '',
+          date: sub.trialEndsAt ? formatDate(sub.trialEndsAt, hl) : '',
         })}
       </p>
       {daily ? <p>{t('extras.upgradeLead', { billed: billedPhrase(t, daily) })}</p> : null}
@@ -88,7 +89,7 @@ function SkipTrialOffer({
       <div role="status" className="extra-offer__status">
         {done ? (
           <p className="notice notice--success">
-            {t('extras.planStarted', { date: longDate(hl, Date.parse(state.slice(5) || new Date().toISOString())) })}
+            {t('extras.planStarted', { date: formatDate(state.slice(5) || new Date().toISOString(), hl) })}
           </p>
         ) : null}
         {state.startsWith('error:') ? <p className="notice notice--error">{state.slice(6)}</p> : null}

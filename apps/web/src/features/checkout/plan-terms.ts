@@ -1,5 +1,6 @@
 import { firstRenewalAt, formatMoney, type Locale, type TPlan } from '@mindgauge/contract';
 import type { TFunction } from 'i18next';
+import { formatDate } from '../../i18n/format-date';
 
 /** The version of the disclosure wording below; stored with the consent of every plan checkout. */
 export const PLAN_DISCLOSURE_VERSION = '1';
@@ -20,17 +21,13 @@ export function billedPhrase(t: CheckoutT, plan: Plannish): string {
   });
 }
 
-export function longDate(locale: Locale, ms: number): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(ms);
-}
-
 /**
  * What is charged today, what after (and from when), until cancelled: stated next to every pay button of a
  * plan, in the words the server's e-mails use.
  */
 export function planDisclosure(t: CheckoutT, plan: TPlan, locale: Locale, now: number): string {
   const today = formatMoney(plan.price.todayAmount, plan.price.currency);
-  const date = longDate(locale, firstRenewalAt(plan, now));
+  const date = formatDate(firstRenewalAt(plan, now), locale);
   const billed = billedPhrase(t, plan);
   return plan.trialDays > 0
     ? t('plans.disclosureTrial', { today, days: plan.trialDays, billed, date })

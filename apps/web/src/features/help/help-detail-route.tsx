@@ -7,7 +7,8 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { RichText } from '../../components/rich-text';
-import { formatDate, localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { formatDate } from '../../i18n/format-date';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { helpArticleQuery, useHelpArticle } from './api/get-help-article';
 import { SectionIcon } from './section-icon';
 

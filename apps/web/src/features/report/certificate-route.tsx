@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { scopeFromParams } from '../../app/scope-from-params';
 import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { certificateQuery } from './api/files';
@@ -23,7 +24,7 @@ export function Component() {
   const [typed, setTyped] = useState(serial);
   const fieldId = useId();
   const facts = useQuery({ ...certificateQuery(serial, locale), enabled: serial !== '', retry: false });
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(Date.parse(iso));
+  const date = (iso: string) => formatDate(iso, locale);
 
   function check(e: FormEvent) {
     e.preventDefault();

@@ -10,6 +10,7 @@ import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
 import { labQuery, submitLab } from './api/lab';
 
@@ -91,7 +92,6 @@ function LabOverview({ orderNumber, token, tests }: { orderNumber: string; token
   const { t } = useTranslation('lab');
   const locale = useLocale();
   const links = useLabLinks(orderNumber, token);
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
   return (
     <div className="container page page--narrow lab">
       <PageTitle title={t('title')} />
@@ -104,7 +104,7 @@ function LabOverview({ orderNumber, token, tests }: { orderNumber: string; token
           <p>{t(`tests.${test.testId}.intro`)}</p>
           <p className="meta">
             {t('minutes', { count: test.minutes })} ·{' '}
-            {test.result ? t('takenOn', { date: date(test.result.takenAt) }) : t('notTaken')}
+            {test.result ? t('takenOn', { date: formatDate(test.result.takenAt, locale) }) : t('notTaken')}
           </p>
           {test.result?.valid && test.result.profile ? (
             <p className="lab__profile">{t(profileKey(test.testId, test.result.profile))}</p>
@@ -285,7 +285,7 @@ function LabResult({ orderNumber, token, result }: { orderNumber: string; token:
   const locale = useLocale();
   const links = useLabLinks(orderNumber, token);
   const id = result.testId;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(result.takenAt));
+  const date = formatDate(result.takenAt, locale);
   return (
     <article className="container page page--narrow lab" aria-labelledby="lab-result-title">
       <PageTitle title={t(`tests.${id}.title`)} />

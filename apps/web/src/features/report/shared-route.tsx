@@ -7,6 +7,7 @@ import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../i18n/format-date';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { ApiResponseError } from '../../lib/api-client';
 import { sharedResultQuery } from './api/files';
@@ -37,7 +38,7 @@ export function Component() {
   const locale = useLocale();
   const [search] = useSearchParams();
   const { data: r } = useSuspenseQuery(sharedResultQuery(shareIdOf(search), locale));
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(Date.parse(r.takenAt));
+  const date = formatDate(r.takenAt, locale);
   return (
     <article className="container page page--narrow shared-result" aria-labelledby="shared-title">
       <PageTitle title={t('share.pageTitle')} />

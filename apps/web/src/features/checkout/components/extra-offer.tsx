@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLink } from '../../../components/copy-link';
+import { formatDate } from '../../../i18n/format-date';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { checkPaymentStatus } from '../api/check-payment-status';
 import { buyExtra, presenterList, vipStatus } from '../api/extras';
-import { longDate } from '../plan-terms';
 import { safeUrl } from '../sandbox-message';
 import { FeatureList } from './feature-list';
 import { SandboxFrame } from './sandbox-frame';
@@ -137,7 +137,7 @@ export function ExtraOffer({
             <p>
               <strong>{pkg.packageId === 'vip' ? t('extras.vipWelcome') : t('extras.added')}</strong>
             </p>
-            {state.vipUntil ? <p>{t('extras.vipUntil', { date: longDate(hl, Date.parse(state.vipUntil)) })}</p> : null}
+            {state.vipUntil ? <p>{t('extras.vipUntil', { date: formatDate(state.vipUntil, hl) })}</p> : null}
             {state.gift ? (
               <>
                 <p>{t('extras.giftReady')}</p>

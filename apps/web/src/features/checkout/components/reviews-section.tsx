@@ -1,6 +1,6 @@
 import type { Locale, TReview } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../i18n/use-locale';
+import { formatDate } from '../../../i18n/format-date';
 
 function Stars({ rating }: { rating: number }) {
   const full = Math.max(0, Math.min(5, Math.round(rating)));

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { buildHref } from '../../../app/paths';
 import { useScope } from '../../../app/use-scope';
 import { AppLink } from '../../../components/app-link';
+import { formatDate } from '../../../i18n/format-date';
 import { planListQuery } from '../api/get-plan-list';
 import { pricingCountry } from '../checkout-search';
-import { billedPhrase, longDate } from '../plan-terms';
+import { billedPhrase } from '../plan-terms';
 
 /** On the success page of a plan: what was started, when the next charge comes, and how to cancel. */
 export function SubscriptionStarted({ sub, hl }: { sub: TSubscriptionSummary; hl: Locale }) {
@@ -15,7 +16,7 @@ export function SubscriptionStarted({ sub, hl }: { sub: TSubscriptionSummary; hl
   const plans = useQuery(planListQuery(scope.examId, pricingCountry(hl), hl)).data;
   const title = plans?.plans.find((p) => p.planId === sub.planId)?.title ?? '';
   const billed = billedPhrase(t, { ...sub, price: { amount: sub.amount, currency: sub.currency } });
-  const next = sub.nextChargeAt ? longDate(hl, Date.parse(sub.nextChargeAt)) : null;
+  const next = sub.nextChargeAt ? formatDate(sub.nextChargeAt, hl) : null;
   return (
     <section className="card subscription-started" aria-labelledby="subscription-started-title">
       <h2 id="subscription-started-title">{t('plans.startedTitle', { plan: title })}</h2>
