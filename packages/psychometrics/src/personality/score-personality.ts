@@ -1,6 +1,14 @@
 import { PsychometricsInputError } from '../core/errors';
 import { type LikertResponse, readLikertResponses } from '../core/likert-responses';
-import { type ResponseStyle, responseStyle } from '../core/response-style';
+import {
+  DEFAULT_MAX_ACQUIESCENCE,
+  DEFAULT_MAX_SAME_SHARE,
+  type ResponseStyle,
+  type ResponseStyleFlag,
+  type ResponseStyleFlagCode,
+  responseStyle,
+  responseStyleFlags,
+} from '../core/response-style';
 import { AXES, type AxisId, PERSONALITY_ITEMS, type Pole } from './items';
 
 export type PersonalityResponse = LikertResponse;
@@ -40,14 +48,16 @@ export interface AxisScore {
   readonly noteKey: 'personality.borderline' | null;
 }
 
-export type PersonalityFlagCode = 'straight-lining' | 'acquiescence';
+export type PersonalityFlagCode = ResponseStyleFlagCode;
 
-export interface PersonalityFlag {
-  readonly code: PersonalityFlagCode;
+export interface PersonalityFlag extends ResponseStyleFlag {
   readonly key: string;
-  readonly value: number;
-  readonly threshold: number;
 }
+
+const FLAG_KEYS: Record<PersonalityFlagCode, string> = {
+  'straight-lining': 'personality.flag.straightLining',
+  acquiescence: 'personality.flag.acquiescence',
+};
 
 export type PersonalityMeasures = ResponseStyle;
 
@@ -89,23 +99,12 @@ export function scorePersonality(session: PersonalitySession, options: Personali
   const ordered = PERSONALITY_ITEMS.map((it) => values.get(it.id) as number);
 
   const measures: PersonalityMeasures = responseStyle(ordered);
-  const { longestSameRun: longest, sameShare, acquiescence } = measures;
 
-  const flags: PersonalityFlag[] = [];
-  const maxRun = options.maxSameRun ?? 12;
-  const maxShare = options.maxSameShare ?? 0.75;
-  const maxAcq = options.maxAcquiescence ?? 1.25;
-  if (longest >= maxRun)
-    flags.push({ code: 'straight-lining', key: 'personality.flag.straightLining', value: longest, threshold: maxRun });
-  else if (sameShare >= maxShare)
-    flags.push({
-      code: 'straight-lining',
-      key: 'personality.flag.straightLining',
-      value: sameShare,
-      threshold: maxShare,
-    });
-  if (Math.abs(acquiescence) >= maxAcq)
-    flags.push({ code: 'acquiescence', key: 'personality.flag.acquiescence', value: acquiescence, threshold: maxAcq });
+  const flags: PersonalityFlag[] = responseStyleFlags(measures, {
+    maxSameRun: options.maxSameRun ?? 12,
+    maxSameShare: options.maxSameShare ?? DEFAULT_MAX_SAME_SHARE,
+    maxAcquiescence: options.maxAcquiescence ?? DEFAULT_MAX_ACQUIESCENCE,
+  }).map((f) => ({ ...f, key: FLAG_KEYS[f.code] }));
   if (flags.length > 0) return { valid: false, flags, measures, messageKey: 'personality.invalid' };
 
   const axes: AxisScore[] = AXES.map(({ id, poles }) => {

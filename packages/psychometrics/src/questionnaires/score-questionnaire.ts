@@ -1,6 +1,13 @@
 import { PsychometricsInputError } from '../core/errors';
 import { type LikertResponse, readLikertResponses } from '../core/likert-responses';
-import { type ResponseStyle, responseStyle } from '../core/response-style';
+import {
+  DEFAULT_MAX_ACQUIESCENCE,
+  DEFAULT_MAX_SAME_SHARE,
+  type ResponseStyle,
+  type ResponseStyleFlag,
+  responseStyle,
+  responseStyleFlags,
+} from '../core/response-style';
 import { QUESTIONNAIRES, type Questionnaire, type QuestionnaireId, type QuestionnaireItem } from './definitions';
 
 export interface ScaleScore {
@@ -17,13 +24,7 @@ export interface ScaleScore {
   readonly levelKey: string;
 }
 
-export type QuestionnaireFlagCode = 'straight-lining' | 'acquiescence';
-
-export interface QuestionnaireFlag {
-  readonly code: QuestionnaireFlagCode;
-  readonly value: number;
-  readonly threshold: number;
-}
+export type QuestionnaireFlag = ResponseStyleFlag;
 
 export interface QuestionnaireValidResult {
   readonly valid: true;
@@ -87,16 +88,12 @@ export function scoreQuestionnaire(id: QuestionnaireId, responses: readonly Like
   const ordered = q.items.map((it) => v(values, it.id));
   const measures = responseStyle(ordered);
 
-  const flags: QuestionnaireFlag[] = [];
-  const maxRun = Math.ceil(q.items.length / 2);
-  if (measures.longestSameRun >= maxRun) {
-    flags.push({ code: 'straight-lining', value: measures.longestSameRun, threshold: maxRun });
-  } else if (measures.sameShare >= 0.75) {
-    flags.push({ code: 'straight-lining', value: measures.sameShare, threshold: 0.75 });
-  }
-  if (Math.abs(measures.acquiescence) >= 1.25) {
-    flags.push({ code: 'acquiescence', value: measures.acquiescence, threshold: 1.25 });
-  }
+  // The personality test's limits; the run is half the sheet (its 12 of 40 would never trip on 16 or 20).
+  const flags = responseStyleFlags(measures, {
+    maxSameRun: Math.ceil(q.items.length / 2),
+    maxSameShare: DEFAULT_MAX_SAME_SHARE,
+    maxAcquiescence: DEFAULT_MAX_ACQUIESCENCE,
+  });
   if (flags.length > 0) return { valid: false, id, flags, measures, messageKey: 'lab.invalid' };
 
   const scales = q.scales.map((s) => scaleScore(q, s, values));
