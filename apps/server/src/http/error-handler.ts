@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode, errorMessageKey, isErrorCode, type TApiError } from '@mindgauge/contract';
+import { PsychometricsInputError } from '@mindgauge/psychometrics';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Translator } from '../i18n/translator';
@@ -72,6 +73,10 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       return sendError(reply, req, translator, error.code, error.details?.issues);
+    }
+    // The engine refuses malformed answers (an unknown, missing or repeated item, a value out of range).
+    if ((error as unknown) instanceof PsychometricsInputError) {
+      return sendError(reply, req, translator, 'VALIDATION_FAILED');
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const { code, issues } = validationDetails(error);

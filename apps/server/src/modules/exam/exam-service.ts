@@ -4,7 +4,6 @@ import {
   type IqSession,
   type IqValidResult,
   MODEL_PRIOR_NORM,
-  PsychometricsInputError,
   type ScoringKey,
   scoreIq,
 } from '@mindgauge/psychometrics';
@@ -228,13 +227,8 @@ export function examService(d: ExamDeps) {
             };
           }),
         };
-        let result: ReturnType<typeof scoreIq>;
-        try {
-          result = scoreIq(session, { key, norm: MODEL_PRIOR_NORM });
-        } catch (err) {
-          if (err instanceof PsychometricsInputError) throw new AppError('VALIDATION_FAILED');
-          throw err;
-        }
+        // Malformed answers make the engine throw PsychometricsInputError: the error handler answers 400.
+        const result = scoreIq(session, { key, norm: MODEL_PRIOR_NORM });
         const now = d.clock.now();
         const order = result.valid
           ? {

@@ -1,7 +1,6 @@
 import type { Locale, TLabResult, TLabTestId } from '@mindgauge/contract';
 import {
   type LikertResponse,
-  PsychometricsInputError,
   QUESTIONNAIRE_IDS,
   QUESTIONNAIRES,
   type QuestionnaireResult,
@@ -88,14 +87,8 @@ export function labService(d: ReportDeps) {
     ): Promise<TLabResult> {
       const { order } = await access(orderNumber, a);
       if (!(await d.exams.entitlements(order)).includes(LAB_ENTITLEMENT)) throw new AppError('NOT_IN_TIER');
-      let result: QuestionnaireResult;
-      try {
-        result = scoreQuestionnaire(testId, answers);
-      } catch (err) {
-        // Missing, unknown or repeated statements: the form was not filled in as asked.
-        if (err instanceof PsychometricsInputError) throw new AppError('VALIDATION_FAILED');
-        throw err;
-      }
+      // Missing, unknown or repeated statements make the engine throw: the error handler answers 400.
+      const result = scoreQuestionnaire(testId, answers);
       const row: Database['lab_results'] = {
         order_number: order.order_number,
         test_id: testId,
