@@ -8,6 +8,11 @@ export interface Translator {
   tree(locale: Locale, namespace: string): JsonTree | undefined;
 }
 
+/** The engine names its texts `namespace.path` (e.g. lab.eq.scale.relationships); i18next reads `namespace:path`. */
+export function engineKey(key: string): string {
+  return key.replace('.', ':');
+}
+
 /** One i18next instance for the server: e-mails, API texts and seeded content share the locale files. */
 export function createTranslator(): Translator {
   const resources = loadAllResources();

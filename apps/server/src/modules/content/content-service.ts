@@ -14,7 +14,7 @@ import {
 } from '@mindgauge/contract';
 import { IQ_CLASSES, populationShare } from '@mindgauge/psychometrics';
 import type { Database } from '../../db/schema';
-import type { Translator } from '../../i18n/translator';
+import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { type ContentRepository, preferLocale } from './content-repository';
@@ -169,7 +169,7 @@ export function contentService(repo: ContentRepository, translator: Translator, 
           exam.kind === 'iq'
             ? IQ_CLASSES.map((c) => ({
                 id: c.id,
-                name: translator.t(hl, c.key.replace('.', ':')),
+                name: translator.t(hl, engineKey(c.key)),
                 min: c.min,
                 max: c.max,
                 share: Math.round(populationShare(c) * 10_000) / 10_000,

@@ -7,7 +7,7 @@ import {
   type ScoringKey,
   scoreIq,
 } from '@mindgauge/psychometrics';
-import type { Translator } from '../../i18n/translator';
+import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
@@ -100,7 +100,7 @@ export function examService(d: ExamDeps) {
     const locale = (order.locale as Locale) ?? 'en';
     const entitlements = await d.repo.entitlements(order);
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
-    const tr = (key: string) => d.translator.t(locale, key.replace('.', ':'));
+    const tr = (key: string) => d.translator.t(locale, engineKey(key));
     return {
       skuId: order.sku_id ?? '',
       entitlements,
@@ -109,11 +109,11 @@ export function examService(d: ExamDeps) {
       rangeHigh: Math.round(r.iq.range95.upper),
       percentile: Math.round(r.iq.percentile * 10) / 10,
       classId: r.iq.classification.id,
-      className: d.translator.t(locale, r.iq.classification.key.replace('.', ':')),
+      className: d.translator.t(locale, engineKey(r.iq.classification.key)),
       correct: r.correct,
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
-      normNote: d.translator.t(locale, r.norm.key.replace('.', ':'), { sampleSize: r.norm.sampleSize }),
+      normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
       ranking: await ranking(session),
       dimensions: entitlements.includes('dimensions')
         ? r.dimensions.map((dim) => ({

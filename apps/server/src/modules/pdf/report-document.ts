@@ -1,6 +1,6 @@
 import type { Locale, TReportSummary } from '@mindgauge/contract';
 import { IQ_CLASSES, type PanelPath, populationShare } from '@mindgauge/psychometrics';
-import type { Translator } from '../../i18n/translator';
+import { engineKey, type Translator } from '../../i18n/translator';
 import type { LabRecord } from '../lab/lab-service';
 
 /**
@@ -195,7 +195,7 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
       head: [t('pdf:score.classRange'), t('pdf:score.className'), t('pdf:score.share')],
       rows: IQ_CLASSES.map((c) => [
         c.min === null ? `< ${c.max}` : c.max === null ? `${c.min}+` : `${c.min}–${(c.max ?? 0) - 1}`,
-        translator.t(locale, c.key.replace('.', ':')),
+        translator.t(locale, engineKey(c.key)),
         `${(populationShare(c) * 100).toFixed(1)}%`,
       ]),
       highlight: yours,
@@ -329,15 +329,15 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     if (taken && res?.valid) {
       add(
         { kind: 'title', text: t(`pdf:${key}.title`) },
-        { kind: 'heading', text: t(res.profileKey.replace('.', ':')) },
-        { kind: 'text', text: t(res.profileTextKey.replace('.', ':')) },
+        { kind: 'heading', text: t(engineKey(res.profileKey)) },
+        { kind: 'text', text: t(engineKey(res.profileTextKey)) },
         ...(key === 'eq'
           ? [{ kind: 'text' as const, text: t('lab:eq.overall', { percent: res.overall }), bold: true }]
           : []),
         ...res.scales.flatMap((sc): Block[] => [
           {
             kind: 'text',
-            text: `${t(sc.key.replace('.', ':'))}: ${t('lab:scoreOf', { percent: sc.percent })} · ${t(sc.levelKey.replace('.', ':'))}`,
+            text: `${t(engineKey(sc.key))}: ${t('lab:scoreOf', { percent: sc.percent })} · ${t(engineKey(sc.levelKey))}`,
             bold: true,
           },
           ...(key === 'eq' ? [{ kind: 'text' as const, text: t(`lab:eq.scaleText.${sc.scale}`), muted: true }] : []),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale, TLabTestId } from '@mindgauge/contract';
 import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
+import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { pageUrl } from '../../lib/page-url';
 import { formOfSession } from '../exam/exam-form';
@@ -195,10 +196,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
         rangeLow: summary.rangeLow,
         rangeHigh: summary.rangeHigh,
         classId: summary.classId,
-        className: d.translator.t(
-          locale,
-          (IQ_CLASSES.find((c) => c.id === summary.classId)?.key ?? '').replace('.', ':'),
-        ),
+        className: d.translator.t(locale, engineKey(IQ_CLASSES.find((c) => c.id === summary.classId)?.key ?? '')),
         takenAt: new Date(order.created_at).toISOString(),
         issuedAt: new Date(order.certificate_issued_at ?? order.created_at).toISOString(),
       };

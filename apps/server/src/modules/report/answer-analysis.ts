@@ -1,6 +1,6 @@
 import type { Locale, TAnalysisItem } from '@mindgauge/contract';
 import { type Explanation, toPublicItem } from '@mindgauge/psychometrics';
-import type { Translator } from '../../i18n/translator';
+import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formOfSession } from '../exam/exam-form';
@@ -9,7 +9,7 @@ import { type ReportAccess, requireReportAccess } from './report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
 export function sentence(t: Translator, locale: Locale, e: Explanation): string {
-  const tr = (key: string, o?: Record<string, unknown>) => t.t(locale, key.replace('.', ':'), o);
+  const tr = (key: string, o?: Record<string, unknown>) => t.t(locale, engineKey(key), o);
   const named = Object.fromEntries(Object.entries(e.paramKeys).map(([k, key]) => [k, tr(key)]));
   return tr(e.key, { ...e.params, ...named });
 }

@@ -1,6 +1,7 @@
 import type { Locale, TSharedResult, TShareLink } from '@mindgauge/contract';
 import { IQ_CLASSES } from '@mindgauge/psychometrics';
 import type { Database } from '../../db/schema';
+import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
@@ -52,7 +53,7 @@ export function shareService(d: ShareDeps) {
       shareId: s.row.id,
       examName: d.translator.t(locale, 'pdf:meta.subject'),
       classId: s.summary.classId,
-      className: d.translator.t(locale, (cls?.key ?? '').replace('.', ':')),
+      className: d.translator.t(locale, engineKey(cls?.key ?? '')),
       iq: s.row.show_score === 1 ? s.summary.iq : null,
       takenAt: iso(s.order.created_at),
       imageUrl: link(s.row, s.order.exam_id).imageUrl,
