@@ -21,7 +21,7 @@ import type { PaymentService } from '../payments/payment-service';
 import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
@@ -64,8 +64,7 @@ export interface ExtrasDeps {
  * extra charges the method kept from the first payment.
  */
 export function extrasService(d: ExtrasDeps) {
-  const access = (orderNumber: string, a: ReportAccess) =>
-    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+  const access = reportAccessOf(d);
 
   async function prices(examId: number, country: string) {
     const table = await d.cache.get(`package-prices:${examId}:${country}`, () =>

@@ -8,7 +8,7 @@ import {
 } from '@mindgauge/psychometrics';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 
 /** What a lab result holds once scored: the engine's result and when it was taken. */
@@ -41,8 +41,7 @@ export function toLabResult(r: LabRecord): TLabResult {
  * report's readers when the tier bought includes them. Each keeps its latest result, which the PDF shows.
  */
 export function labService(d: ReportDeps) {
-  const access = (orderNumber: string, a: ReportAccess) =>
-    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+  const access = reportAccessOf(d);
 
   /** The order's lab results, by test (for the lab's screens and the PDF). */
   async function results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>> {

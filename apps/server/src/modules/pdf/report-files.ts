@@ -8,7 +8,7 @@ import { formOfSession } from '../exam/exam-form';
 import type { OrderRow, SessionRow } from '../exam/exam-repository';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { sentence } from '../report/answer-analysis';
-import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
 import {
@@ -52,8 +52,7 @@ export interface LabResults {
  * tier bought, and the certificate's public verification.
  */
 export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
-  const access = (orderNumber: string, a: ReportAccess) =>
-    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+  const access = reportAccessOf(d);
 
   const verifyUrl = (examId: number, serial: string) => pageUrl(d.publicUrl, 'certificate', examId, { serial });
 

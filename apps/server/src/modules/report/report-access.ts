@@ -66,3 +66,9 @@ export async function requireReportAccess(
   if (!session?.result) throw new AppError('REPORT_LOCKED');
   return { order, session: session as SessionRow & { result: string } };
 }
+
+/** `requireReportAccess` bound to the services built on a report (their `ReportDeps` name the parts so). */
+export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: string; clock: Clock }) {
+  return (orderNumber: string, access: ReportAccess) =>
+    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, access);
+}

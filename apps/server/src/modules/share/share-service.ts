@@ -7,7 +7,7 @@ import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import type { SessionRow } from '../exam/exam-repository';
 import { escapeHtml } from '../mail/escape-html';
-import { type ReportAccess, requireReportAccess } from '../report/report-access';
+import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import { renderShareImage } from './og-image';
 
@@ -24,8 +24,7 @@ export interface ShareDeps extends ReportDeps {
  * if they opt in; they can list and revoke their links. The shared page and its image show nothing else.
  */
 export function shareService(d: ShareDeps) {
-  const access = (orderNumber: string, a: ReportAccess) =>
-    requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, a);
+  const access = reportAccessOf(d);
   const images = new Map<string, Buffer>();
 
   const link = (row: ShareRow, examId: number): TShareLink => ({
