@@ -200,6 +200,8 @@ function Questionnaire({ orderNumber, token, test }: { orderNumber: string; toke
             }
           : old,
       );
+      // The result is a new screen (not useQueryParam's in-page state): scroll restoration takes it to the
+      // top and the focus moves to its heading.
       setSearch(
         (prev) => {
           const q = new URLSearchParams(prev);
@@ -208,7 +210,6 @@ function Questionnaire({ orderNumber, token, test }: { orderNumber: string; toke
         },
         { replace: true },
       );
-      window.scrollTo(0, 0);
     } catch {
       setStatus('failed');
       errorRef.current?.focus();
