@@ -118,11 +118,13 @@ describe.each(dialects())('the psychology lab (left/right brain and EQ questionn
     });
     expect(forged.statusCode).toBe(403);
     const unpaid = await paidReadyOrder(t);
-    const locked = await submitLab(
-      t,
-      { orderNumber: unpaid, token, testId: 'eq', answers: sheet },
-      await readerCookie(t, unpaid).then((c) => ({ cookie: `IQ-exam=${c['IQ-exam']}` })),
-    );
+    // The browser that took this test, before paying.
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/exam/order/info/free',
+      payload: { orderNumber: unpaid, testId: 'eq', answers: sheet },
+      cookies: await readerCookie(t, unpaid),
+    });
     expect(locked.statusCode).toBe(402);
     const unknownOrder = await labTests(t, 'A'.repeat(order.length), token);
     expect(unknownOrder.statusCode).toBeGreaterThanOrEqual(400);
