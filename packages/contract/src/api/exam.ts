@@ -15,6 +15,8 @@ export const ZOrderNumber = describe(
 
 /** Where a report may be read from besides the test's browser (its cookie): an e-mailed link's token. */
 export const ZReportToken = describe(z.optional(z.string().check(z.maxLength(200))), "An e-mailed report link's token");
+/** The query of a read about a paid order: its link's token (else the test's cookie) and the language. */
+export const ZReportQuery = z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) });
 
 export const ZSessionStatus = z.enum(['active', 'confirmed', 'scored', 'abnormal']);
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;

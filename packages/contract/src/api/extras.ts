@@ -12,7 +12,7 @@ import {
   ZSkuId,
   ZSubscriptionSummary,
 } from './checkout';
-import { ZOrderNumber, ZOrderStatus, ZReportToken } from './exam';
+import { ZOrderNumber, ZOrderStatus, ZReportQuery, ZReportToken } from './exam';
 import { ZPlan } from './subscription';
 
 const tags = ['extras'];
@@ -88,8 +88,6 @@ export const ZSecondPhaseOrder = z.object({
 });
 export type TSecondPhaseOrder = z.infer<typeof ZSecondPhaseOrder>;
 
-const ZOrderQuery = z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) });
-
 export const secondPhaseOrder = defineEndpoint({
   id: 'secondPhaseOrder',
   method: 'GET',
@@ -98,7 +96,7 @@ export const secondPhaseOrder = defineEndpoint({
   summary: "A paid order's upsell steps: what is offered, what it has, the kept payment method",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: ZOrderQuery,
+  query: ZReportQuery,
   response: ZSecondPhaseOrder,
 });
 
@@ -110,7 +108,7 @@ export const extraPackageList = defineEndpoint({
   summary: 'Every extra for a paid order, priced in its currency, with what it already has',
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: ZOrderQuery,
+  query: ZReportQuery,
   response: z.object({ packages: z.array(ZPackage) }),
 });
 
@@ -216,7 +214,7 @@ export const presenterList = defineEndpoint({
   summary: 'The tests an order has given to others (gift codes) and whether they were redeemed',
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: ZOrderQuery,
+  query: ZReportQuery,
   response: z.object({
     gifts: z.array(z.object({ code: z.string(), url: z.string(), redeemed: z.boolean(), createdAt: ZIsoDateTime })),
   }),

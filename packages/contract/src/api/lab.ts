@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { ZIsoDateTime, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
-import { ZOrderNumber, ZReportToken } from './exam';
+import { ZOrderNumber, ZReportQuery, ZReportToken } from './exam';
 
 const tags = ['report'];
 
@@ -48,7 +48,7 @@ export const labList = defineEndpoint({
     "A paid order's psychology lab: its questionnaires and the latest result of each; `included` is false when the tier bought does not include them",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) }),
+  query: ZReportQuery,
   response: z.object({ orderNumber: ZOrderNumber, included: z.boolean(), tests: z.array(ZLabTest) }),
 });
 

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { ZIsoDateTime, ZLanguageTag } from '../fields';
 import { describe, z } from '../zod';
-import { ZOrderNumber, ZPublicId, ZReportToken } from './exam';
+import { ZOrderNumber, ZPublicId, ZReportQuery, ZReportToken } from './exam';
 
 const tags = ['share'];
 
@@ -33,7 +33,7 @@ export const shareList = defineEndpoint({
   summary: "The owner's share links that still work",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
-  query: z.object({ token: ZReportToken, hl: z.optional(ZLanguageTag) }),
+  query: ZReportQuery,
   response: z.object({ links: z.array(ZShareLink) }),
 });
 
