@@ -80,6 +80,17 @@ export function payInFrame(t: TestApp, frameUrl: string, number: string) {
   });
 }
 
+/**
+ * Delivers the queued mail: one pass of the worker, then waits for any pass a route kicked (it may have
+ * claimed a message and still be sending it when this pass returns).
+ */
+export async function deliverMail(t: TestApp): Promise<void> {
+  await t.deps.mailWorker.runOnce();
+  const sending = () =>
+    t.deps.db.kysely.selectFrom('mail_outbox').select('id').where('status', '=', 'sending').execute();
+  await expect.poll(async () => (await sending()).length).toBe(0);
+}
+
 /** The mails queued for an address, of one template (e.g. 'renewalReceipt'). */
 export function mails(t: TestApp, template: string, to: string) {
   return t.deps.db.kysely

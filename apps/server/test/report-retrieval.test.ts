@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildForm, keyOf } from '../src/modules/exam/exam-form';
-import { buyReport, get, mails, paidReadyOrder, post, readerCookie, reportToken } from './checkout-helpers';
+import {
+  buyReport,
+  deliverMail,
+  get,
+  mails,
+  paidReadyOrder,
+  post,
+  readerCookie,
+  reportToken,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('retrieving reports by e-mail, and who may read a report, on %s', (dialect) => {
@@ -49,13 +58,14 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
       const crossed = await get(t, `/api/exam/order/info/${other?.orderNumber}?token=${url.searchParams.get('token')}`);
       expect(crossed.statusCode).toBe(403);
     }
-    await t.deps.mailWorker.runOnce();
+    await deliverMail(t);
     const box = await t.deps.db.kysely
       .selectFrom('local_mailbox')
       .selectAll()
       .where('to_address', '=', 'owner@example.com')
       .execute();
     const listed = box.find((m) => m.text.includes(first) && m.text.includes(second));
+    expect(listed).toBeDefined();
     expect(listed?.subject).not.toBe('Your Mindgauge reports');
   });
 

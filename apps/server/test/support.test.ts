@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMail } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('support contact on %s', (dialect) => {
@@ -29,7 +30,7 @@ describe.each(dialects())('support contact on %s', (dialect) => {
       .where('public_id', '=', ticketId)
       .executeTakeFirstOrThrow();
     expect(ticket).toMatchObject({ email: 'ana@example.com', hl: 'pt', topic: 'report' });
-    await t.deps.mailWorker.runOnce();
+    await deliverMail(t);
     const list = (await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages.json' })).json() as {
       to: string;
       subject: string;
