@@ -17,7 +17,7 @@ const run = (label, cmd, args) => {
 
 const extra = process.argv.slice(2);
 const lintOk = run('lint', bin('biome'), ['ci', '.']);
-const typesOk = run('typecheck', process.execPath, [path.join(root, 'scripts/typecheck.mjs')]);
+const typesOk = run('typecheck', bin('tsc'), ['-b']);
 
 const report = path.join(root, '.tmp/vitest-report.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });
