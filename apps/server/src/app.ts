@@ -235,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           payBase: bases.pay,
           publicUrl: env.PUBLIC_URL,
           devMailbox: mailTransport.name === 'local',
+          testMode: env.testMode,
         },
         (locale) => ({
           description: translator.t(locale, 'common:brand.description'),
