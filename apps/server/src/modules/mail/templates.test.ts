@@ -18,6 +18,13 @@ const plan = {
 /** One payload per message: a new message fails to type-check here until it has one. */
 const samples: { [K in TemplateName]: TemplatePayload<K> } = {
   supportAck: { ticket: 'T-1' },
+  emailChangeConfirm: {
+    orderNumber: 'MGabc',
+    newEmail: 'new@example.com',
+    confirmUrl:
+      'https://example.test/report/result/IQB-1799?order=MGabc&token=t&emailChange=new%40example.com&confirm=c',
+    hours: 24,
+  },
   supportNotify: {
     name: 'Ada',
     email: 'ada@example.com',

@@ -317,6 +317,26 @@ const templates = {
       };
     },
   }),
+  emailChangeConfirm: defineTemplate({
+    payload: z.object({
+      orderNumber: z.string(),
+      newEmail: z.string(),
+      confirmUrl: z.string(),
+      hours: z.number().int(),
+    }),
+    render({ tt }, p) {
+      return {
+        subject: tt('email:emailChange.subject'),
+        preheader: tt('email:emailChange.preheader', { email: p.newEmail }),
+        blocks: [
+          { text: tt('email:emailChange.intro', { order: p.orderNumber, email: p.newEmail }) },
+          { link: { label: tt('email:emailChange.confirm'), href: p.confirmUrl } },
+          { text: tt('email:emailChange.expires', { hours: p.hours }) },
+          { text: tt('email:emailChange.notYou') },
+        ],
+      };
+    },
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templates;
