@@ -28,6 +28,7 @@ import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
+import { orderEmailChange } from './modules/exam/order-email-change';
 import { seedPackages } from './modules/extras/seed-packages';
 import { labRoutes } from './modules/lab/lab-routes';
 import { labService } from './modules/lab/lab-service';
@@ -47,6 +48,15 @@ import { shareRoutes } from './modules/share/share-routes';
 import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/seed-plans';
 import { trackingService } from './modules/tracking/tracking-service';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify itself
+ * refuses to trust on a bare number, since it cannot check the nearest peer; the README says a hop count is
+ * for a server reachable only through its proxies). Never `true`: env.ts refuses it.
+ */
+function trustProxyOf(trust: Env['TRUST_PROXY']): false | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
 
 export interface BuildOptions {
   env: Env;
@@ -93,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: LIMITS.bodyBytesMax,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   // Nothing is acknowledged before it is on disk: a response waits for the group commit of the writes made
@@ -197,8 +207,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     reportLinkSecret,
   });
+  const emailChange = orderEmailChange({
+    repo: examRepository(db.kysely),
+    db: db.kysely,
+    clock,
+    secret: reportLinkSecret,
+    links,
+    mailDomain,
+    kickMail: mailWorker.kick,
+  });
   await app.register(async (scope) =>
-    examRoutes(scope, bases, exam, {
+    examRoutes(scope, bases, exam, emailChange, {
       secure: env.PUBLIC_URL.startsWith('https://'),
       countryHeader: env.COUNTRY_HEADER,
     }),

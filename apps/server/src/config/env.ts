@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,6 +12,46 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Named ranges Fastify's trustProxy (proxy-addr) understands besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR (`10.0.0.0/8`, `fd00::/8`) a proxy sends from. */
+function isAddressOrCidr(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [ip, bits, extra] = value.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe: none (`false`), a hop count (`1` behind one load balancer),
+ * or the proxies' addresses/CIDRs. Never "every hop" (`true`): then any client writes its own address and
+ * escapes every per-client limit.
+ */
+const trustProxy = z.string().transform((v, ctx): false | number | string[] => {
+  const value = v.trim();
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every hop lets any client forge X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const list = value.split(',').map((s) => s.trim());
+  const bad = list.filter((s) => !isAddressOrCidr(s));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not a hop count nor an address or CIDR: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const basePath = z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /');
 
@@ -32,7 +73,7 @@ export const ZEnv = z
     SERVE_WEB: bool.default(true),
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     MAIL_TRANSPORT: z.enum(['local', 'smtp']).default('local'),
