@@ -6,7 +6,7 @@ import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { MetaDescription } from './meta-description';
 import { personalityTestStartHref } from './test-start';
-import { FAMILIES, slugOf, TYPES_BY_FAMILY, type TypeCode } from './type-catalogue';
+import { ALL_TYPES, FAMILIES, slugOf, TYPES_BY_FAMILY, type TypeCode } from './type-catalogue';
 import { TypeEmblem } from './type-emblem';
 import '../../styles/personality.css';
 
@@ -41,14 +41,21 @@ export function Component() {
       <PageTitle title={t('meta.landingTitle')} />
       <MetaDescription content={t('meta.landingDescription')} />
       <section className="hero personality-hero">
-        <div className="container">
-          <p className="eyebrow">{t('landing.eyebrow')}</p>
-          <h1>{t('landing.title')}</h1>
-          <p className="lead">{t('landing.lead')}</p>
-          <p className="personality-hero__facts">{t('landing.facts')}</p>
-          <AppLink to={startHref} className="button button--primary button--large">
-            {t('landing.start')}
-          </AppLink>
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">{t('landing.eyebrow')}</p>
+            <h1>{t('landing.title')}</h1>
+            <p className="lead">{t('landing.lead')}</p>
+            <p className="personality-hero__facts">{t('landing.facts')}</p>
+            <AppLink to={startHref} className="button button--primary button--large">
+              {t('landing.start')}
+            </AppLink>
+          </div>
+          <div className="type-mosaic" aria-hidden="true">
+            {ALL_TYPES.map((code) => (
+              <TypeEmblem key={code} code={code} size={64} />
+            ))}
+          </div>
         </div>
       </section>
 

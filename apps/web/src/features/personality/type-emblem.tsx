@@ -21,9 +21,9 @@ const RAY_ANGLES = [0, 45, 90, 135, 180, 225, 270, 315];
 export function TypeEmblem({ code, label, size = 64 }: { code: TypeCode; label?: string; size?: number }) {
   const { strong, soft } = FAMILY_COLOURS[familyOf(code)];
   const [energy, perceiving, deciding, living] = code.split('');
-  const cy = perceiving === 'S' ? 29 : 31;
+  const cy = perceiving === 'S' ? 28.5 : 31;
   const feeling = deciding === 'F';
-  const dots = living === 'J' ? [47, 47, 47] : [49, 44.5, 48];
+  const dots = living === 'J' ? [47, 47, 47] : [49.5, 45, 48];
   const drawing = (
     <>
       <rect x="1" y="1" width="62" height="62" rx="16" fill={soft} />
@@ -49,7 +49,7 @@ export function TypeEmblem({ code, label, size = 64 }: { code: TypeCode; label?:
         <rect x="22.5" y="19.5" width="19" height="19" rx={feeling ? 5 : 0} fill={strong} />
       ) : (
         <polygon
-          points="32,16 44,39 20,39"
+          points="32,16.5 43.5,38.5 20.5,38.5"
           fill={strong}
           stroke={strong}
           strokeWidth={feeling ? 4 : 0}
