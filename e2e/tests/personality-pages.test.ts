@@ -82,6 +82,16 @@ describeBrowser('personality landing and type pages', () => {
     expect(await page.locator('.type-card').count()).toBe(16);
   });
 
+  it("the home page's personality card leads to the personality landing of the personality exam", async () => {
+    const page = await b.newPage();
+    await page.goto('/?hl=en');
+    await page.getByRole('link', { name: 'Take the personality test' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/landing_page/types/MBT-1800');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(text('en').landing.title);
+    // Type pages keep the scope the visitor came in with.
+    expect(await page.locator('.type-card__link').first().getAttribute('href')).toMatch(/^\/types\/intj\/MBT-1800/);
+  });
+
   it('the IQ landing stays the IQ landing and does not load the types texts', async () => {
     const page = await b.newPage();
     const scripts: string[] = [];

@@ -57,8 +57,9 @@ export function Component() {
         <TypeEmblem code={code} size={112} label={t('typePage.emblemLabel', { name })} />
         <div>
           <p className="eyebrow">
-            <span className="type-hero__code">{code}</span> ·{' '}
-            {t('typePage.familyLabel', { family: t(`families.${family}.name`) })}
+            <span className="type-hero__code">{code}</span>
+            <span aria-hidden="true">·</span>
+            <span>{t('typePage.familyLabel', { family: t(`families.${family}.name`) })}</span>
           </p>
           <h1>{name}</h1>
           <p className="lead">{portrait}</p>
