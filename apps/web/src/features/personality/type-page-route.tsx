@@ -58,7 +58,6 @@ export function Component() {
         <div>
           <p className="eyebrow">
             <span className="type-hero__code">{code}</span>
-            <span aria-hidden="true">·</span>
             <span>{t('typePage.familyLabel', { family: t(`families.${family}.name`) })}</span>
           </p>
           <h1>{name}</h1>
