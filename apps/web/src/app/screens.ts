@@ -24,6 +24,8 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   support: () => import('../features/support/support-route'),
   protocol: () => import('../features/legal/protocol-route'),
   landing: () => import('../features/test/landing-route'),
+  personalityLanding: () => import('../features/personality/personality-landing-route'),
+  personalityType: () => import('../features/personality/type-page-route'),
   answerStartLoading: () => import('../features/test/start-loading-route'),
   answerStandard: () => import('../features/test/question-route'),
   answerLoading: () => import('../features/test/answer-loading-route'),
