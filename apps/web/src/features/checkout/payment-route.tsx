@@ -10,6 +10,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
+import { privacyAndAgreementQuery } from '../../api/get-protocols';
 import { useAppState } from '../../app/app-state';
 import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref, type RouteKey } from '../../app/paths';
@@ -21,7 +22,6 @@ import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { createPayment } from './api/create-payment';
 import { createPlanPayment } from './api/create-plan-payment';
 import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout';

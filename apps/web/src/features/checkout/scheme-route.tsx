@@ -10,6 +10,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router';
+import { privacyAndAgreementQuery } from '../../api/get-protocols';
 import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
@@ -19,7 +20,6 @@ import { withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { updateConfig } from '../../lib/persisted-config';
-import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { fetchOrderCheckout } from './api/get-order-checkout';
 import { orderCountriesQuery } from './api/get-order-countries';
 import { planListQuery } from './api/get-plan-list';

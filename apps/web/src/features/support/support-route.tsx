@@ -2,6 +2,7 @@ import { ZSupportTopic } from '@mindgauge/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { examQuery } from '../../api/get-exams';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -12,7 +13,6 @@ import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { examQuery } from '../exams/api/get-exams';
 import { useSendSupportMessage } from './api/send-support-message';
 import { type SupportErrors, type SupportForm, validateSupportForm } from './validate-support-form';
 

@@ -1,6 +1,6 @@
 import { categoryList, examInfo, type Locale } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../lib/api-client';
 
 export function categoriesQuery(hl: Locale) {
   return queryOptions({

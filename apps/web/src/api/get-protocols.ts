@@ -1,6 +1,6 @@
 import { type Locale, privacyAndAgreement, protocolInfo } from '@mindgauge/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../lib/api-client';
 
 export function privacyAndAgreementQuery(examId: number, hl: Locale) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { languageList } from '@mindgauge/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../lib/api-client';
 
 export function languagesQuery(examId: number) {
   return queryOptions({
