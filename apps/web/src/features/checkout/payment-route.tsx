@@ -251,7 +251,7 @@ function PaymentForm(props: PaymentFormProps) {
         hl: data.hl,
         termsVersion: docs.terms.version,
       });
-      setAppState({ email: value, payMethod: method });
+      setAppState({ email: value });
       follow(res.next, res.payment.paymentId);
       if (res.next.type !== 'redirect') {
         inFlight.current = false;

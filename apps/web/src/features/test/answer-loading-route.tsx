@@ -49,12 +49,11 @@ export function Component() {
       const id = setTimeout(() => setStep((s) => s + 1), 350);
       return () => clearTimeout(id);
     }
-    setAppState({ questionsInfo: { sessionId: session.sessionId } });
     navigate(
       withKeptQuery(buildHref('answerEmail', { scope: scope.value }, { order: outcome.orderNumber }), location.search),
       { replace: true },
     );
-  }, [outcome, step, navigate, scope.value, session.sessionId, setAppState]);
+  }, [outcome, step, navigate, scope.value]);
 
   if (outcome === 'network') return <NetworkUnstableScreen context="test" onRetry={() => setAttempt((a) => a + 1)} />;
 
