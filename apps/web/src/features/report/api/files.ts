@@ -3,7 +3,6 @@ import {
   createShare as createShareEndpoint,
   fileDownInfo,
   type Locale,
-  presenterList,
   revokeShare as revokeShareEndpoint,
   sharedResult,
   shareList,
@@ -35,12 +34,6 @@ export async function downloadFile(input: {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-export const presenterQuery = (orderNumber: string, token: string | null, hl: Locale) =>
-  queryOptions({
-    queryKey: ['report', 'presenter', orderNumber, token, hl],
-    queryFn: ({ signal }) => call(presenterList, { params: { orderNumber }, query: withToken({ hl }, token), signal }),
-  });
 
 export const shareListQuery = (orderNumber: string, token: string | null) =>
   queryOptions({

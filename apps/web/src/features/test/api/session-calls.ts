@@ -2,7 +2,6 @@ import {
   confirmSession as confirmSessionEndpoint,
   createExamOrder as createExamOrderEndpoint,
   type Locale,
-  orderSkuCheck,
   updateOrderEmail as updateOrderEmailEndpoint,
 } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
@@ -29,9 +28,4 @@ export function updateOrderEmail(
       consent: { terms: true, termsVersion: versions.terms, privacyVersion: versions.privacy },
     },
   });
-}
-
-/** The order's state (read only; the report itself is `orderInfo`, once paid). */
-export function getOrderState(orderNumber: string) {
-  return call(orderSkuCheck, { params: { orderNumber } });
 }
