@@ -12,7 +12,7 @@ import { AppLink } from '../../components/app-link';
 import { CopyLink } from '../../components/copy-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
-import { downloadFile } from './api/files';
+import { downloadFile } from './api/download-file';
 import { reportQuery } from './api/get-report';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

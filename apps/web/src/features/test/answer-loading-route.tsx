@@ -10,8 +10,8 @@ import { AppLink, withKeptQuery } from '../../components/app-link';
 import { NetworkUnstableScreen } from '../../components/network-unstable-screen';
 import { PageTitle } from '../../components/page-title';
 import { NetworkError } from '../../lib/api-client';
+import { createExamOrder } from './api/create-exam-order';
 import { restartSession } from './api/get-question-list';
-import { createExamOrder } from './api/session-calls';
 import { loadSession, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CopyLink } from '../../../components/copy-link';
 import { useLocale } from '../../../i18n/use-locale';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { createShare, revokeShare, shareListQuery } from '../api/files';
+import { createShare } from '../api/create-share';
+import { shareListQuery } from '../api/get-share-list';
+import { revokeShare } from '../api/revoke-share';
 
 /** Where a link can be shared: networks with a web share address, and those where it is pasted. */
 const INTENTS: { site: string; href?: (url: string, text: string, image: string) => string }[] = [

@@ -1,4 +1,4 @@
-import { labList, labSubmit, type TLabResult, type TLabTestId } from '@mindgauge/contract';
+import { labList } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiResponseError, call } from '../../../lib/api-client';
 
@@ -17,13 +17,3 @@ export const labQuery = (orderNumber: string, token: string | null) =>
       }
     },
   });
-
-export function submitLab(input: {
-  orderNumber: string;
-  token: string | null;
-  testId: TLabTestId;
-  answers: { itemId: string; value: number }[];
-}): Promise<TLabResult> {
-  const { token, ...rest } = input;
-  return call(labSubmit, { body: token ? { ...rest, token } : rest });
-}
