@@ -4,7 +4,7 @@
  * Writes bench/results/psychometrics.json. This script may read the clock and the
  * machine; the engine itself never does.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,9 @@ import type { ItemResponse } from '../packages/psychometrics/src/scoring/session
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
+/** Share of the full session counts the version-2 sections run (--scale=0.25 on a busy machine). */
+const scale = Number(process.argv.find((a) => a.startsWith('--scale='))?.slice(8) ?? 1);
+const sized = (full: number, small: number) => Math.max(small, Math.round((quick ? small : full) * scale));
 const log = (...args: unknown[]) => console.info('[psychometrics]', ...args);
 
 function median(xs: number[]): number {
@@ -263,7 +266,7 @@ function routedSession(rng: Rng, profile: RespondentProfile, misfit = false) {
 
 function benchVersion2() {
   const rng = createRng('bench-v2');
-  const perLevel = quick ? 300 : 2000;
+  const perLevel = sized(2000, 300);
   const honestFlagRateByIq: Record<string, number> = {};
   const belowRangeRateByIq: Record<string, number> = {};
   for (let iq = 55; iq <= 145; iq += 7.5) {
@@ -286,10 +289,10 @@ function benchVersion2() {
     }
     return { numberRate: round(c.scored / n, 5), abnormalRate: round(c.abnormal / n, 5), n };
   };
-  const random = outcomes({ kind: 'random' }, quick ? 2000 : 20000);
-  const rapid = outcomes({ kind: 'rapid-uniform' }, quick ? 500 : 2000);
-  const straight = outcomes({ kind: 'straight' }, quick ? 300 : 2000);
-  const rusher = outcomes({ kind: 'rusher' }, quick ? 300 : 2000);
+  const random = outcomes({ kind: 'random' }, sized(20000, 2000));
+  const rapid = outcomes({ kind: 'rapid-uniform' }, sized(2000, 500));
+  const straight = outcomes({ kind: 'straight' }, sized(2000, 300));
+  const rusher = outcomes({ kind: 'rusher' }, sized(2000, 300));
 
   // Coverage, bias and SE per band of true IQ; below-range statements count as covering when true.
   const bandRun = (misfit: boolean) => {
@@ -297,7 +300,7 @@ function benchVersion2() {
     const biasByBand: Record<string, number> = {};
     const seByBand: Record<string, number> = {};
     const belowByBand: Record<string, number> = {};
-    const perBand = quick ? 200 : 1000;
+    const perBand = sized(1000, 200);
     for (let lo = 60; lo < 140; lo += 7.5) {
       let covered = 0;
       let bias = 0;
@@ -333,7 +336,7 @@ function benchVersion2() {
   for (const iq of [60, 70, 85, 100, 115, 130, 145]) {
     let se = 0;
     let n = 0;
-    for (let i = 0; i < (quick ? 100 : 500); i++) {
+    for (let i = 0; i < sized(500, 100); i++) {
       const { key, session } = routedSession(rng, { kind: 'honest', theta: (iq - 100) / 15 });
       const r = scoreSession(session, { key });
       if (r.outcome !== 'scored') continue;
@@ -346,7 +349,7 @@ function benchVersion2() {
   const thetas: number[] = [];
   const estimates: number[] = [];
   const errs: number[] = [];
-  for (let i = 0; i < (quick ? 1000 : 5000); i++) {
+  for (let i = 0; i < sized(5000, 1000); i++) {
     const theta = rng.normal();
     const { key, session } = routedSession(rng, { kind: 'honest', theta });
     const r = scoreSession(session, { key });
@@ -495,6 +498,21 @@ for (const [name, fn] of [
   log(`${name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+// --only=...: the other sections' figures are kept from the previous results file, and the run says so.
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+if (onlyArg) {
+  const previous = JSON.parse(readFileSync(path.join(here, 'results', 'psychometrics.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const meta = new Set(['generatedAt', 'machine', 'quick', 'budgetsMet', 'totalSeconds', 'partialRun']);
+  for (const [k, v] of Object.entries(previous)) if (!(k in results) && !meta.has(k)) results[k] = v;
+  results.partialRun = {
+    sections: onlyArg.slice(7).split(','),
+    scale,
+    otherSectionsFrom: previous.generatedAt,
+  };
+} else if (scale !== 1) results.versionTwoScale = scale;
 const budgets = {
   formMedianMs: (results.formMedianMs as number) <= 20,
   scoreMedianMs: (results.scoreMedianMs as number) <= 1,
