@@ -167,24 +167,26 @@ function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullabl
   );
 }
 
-/** Cancelling by address: find, then one confirm. */
+/**
+ * Cancelling by address: the address gets the one-click links (an address typed here proves nothing), and
+ * the page says the same whether or not a subscription exists, so it tells no one who subscribes.
+ */
 function ByEmail({ data }: { data: CancelData }) {
   const { t } = useTranslation(['checkout', 'common', 'errors']);
-  const finish = useFinish();
   const errorMessage = useErrorMessage();
   const [email, setEmail] = useState(() => useAppState.getState().email);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [found, setFound] = useState<{ email: string; count: number } | null>(null);
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (found) confirmHeading.current?.focus();
-  }, [found]);
+    if (sentTo) sentHeading.current?.focus();
+  }, [sentTo]);
 
   const focusEmail = () => document.querySelector<HTMLElement>('input[name="email"]')?.focus();
 
-  async function find(e: FormEvent) {
+  async function send(e: FormEvent) {
     e.preventDefault();
     const value = email.trim();
     const key = emailErrorKey(value);
@@ -195,8 +197,8 @@ function ByEmail({ data }: { data: CancelData }) {
     if (invalid) return focusEmail();
     setBusy(true);
     try {
-      const res = await checkUnsubscribeEmail(value, data.hl);
-      setFound({ email: value, count: res.count });
+      await checkUnsubscribeEmail(value, data.hl);
+      setSentTo(value);
     } catch (err) {
       setError(errorMessage(err));
       focusEmail();
@@ -205,36 +207,23 @@ function ByEmail({ data }: { data: CancelData }) {
     }
   }
 
-  async function confirm() {
-    if (!found || busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await cancelSubscription({ email: found.email, hl: data.hl });
-      finish(res.subscriptions);
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  }
-
-  if (found) {
+  if (sentTo) {
     return (
-      <section className="card cancel-subscription" aria-labelledby="cancel-confirm-title">
-        <h2 id="cancel-confirm-title" ref={confirmHeading} tabIndex={-1}>
-          {t('cancel.found', { count: found.count, email: found.email })}
+      <section className="card cancel-subscription" aria-labelledby="cancel-sent-title">
+        <h2 id="cancel-sent-title" ref={sentHeading} tabIndex={-1}>
+          {t('cancel.sentTitle')}
         </h2>
-        <ConfirmCancel
-          busy={busy}
-          error={error}
-          onConfirm={confirm}
-          other={{ label: t('cancel.useOtherEmail'), onClick: () => setFound(null) }}
-        />
+        <p role="status">{t('cancel.sent', { email: sentTo })}</p>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={() => setSentTo(null)}>
+            {t('cancel.useOtherEmail')}
+          </button>
+        </div>
       </section>
     );
   }
   return (
-    <form className="card form cancel-form" noValidate onSubmit={find}>
+    <form className="card form cancel-form" noValidate onSubmit={send}>
       <EmailField label={t('cancel.email')} value={email} onChange={setEmail} error={error} />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {busy ? t('cancel.checking') : t('cancel.find')}

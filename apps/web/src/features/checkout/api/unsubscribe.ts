@@ -1,13 +1,13 @@
 import { type Locale, subscriptionInfo, unsubscribeCancel, unsubscribeCheckEmail } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
-/** Whether an address has a subscription to cancel ("Email not found Please re-enter" when not). */
+/** E-mails the address a one-click cancel link per running subscription; the same answer either way. */
 export function checkUnsubscribeEmail(email: string, hl: Locale) {
   return call(unsubscribeCheckEmail, { body: { email, hl } });
 }
 
-/** Cancels every running subscription of an address, or the one a one-click link names. */
-export function cancelSubscription(body: { email?: string; subscriptionId?: string; token?: string; hl: Locale }) {
+/** Cancels the one subscription an e-mail's one-click link names. */
+export function cancelSubscription(body: { subscriptionId: string; token: string; hl: Locale }) {
   return call(unsubscribeCancel, { body });
 }
 
