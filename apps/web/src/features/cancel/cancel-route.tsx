@@ -166,27 +166,27 @@ function LinkedSubscription({ data, link }: { data: CancelData; link: NonNullabl
   );
 }
 
-/** Cancelling by address: find, then one confirm. */
+/**
+ * Cancelling by address: the address gets the one-click links (an address typed here proves nothing), and
+ * the page says the same whether or not a subscription exists, so it tells no one who subscribes.
+ */
 function ByEmail({ data }: { data: CancelData }) {
   const { t } = useTranslation(['checkout', 'common', 'errors']);
-  const finish = useFinish();
   const errorMessage = useErrorMessage();
   const [email, setEmail] = useState(() => useAppState.getState().email);
   const [error, setError] = useState<string>();
   const check = useCheckUnsubscribeEmail();
-  const cancel = useCancelSubscription();
-  // Still busy once cancelled: the page is on its way to the success screen.
-  const busy = check.isPending || cancel.isPending || cancel.isSuccess;
-  const [found, setFound] = useState<{ email: string; count: number } | null>(null);
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const busy = check.isPending;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (found) confirmHeading.current?.focus();
-  }, [found]);
+    if (sentTo) sentHeading.current?.focus();
+  }, [sentTo]);
 
   const focusEmail = () => document.querySelector<HTMLElement>('input[name="email"]')?.focus();
 
-  function find(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault();
     const value = email.trim();
     const key = emailErrorKey(value);
@@ -198,7 +198,7 @@ function ByEmail({ data }: { data: CancelData }) {
     check.mutate(
       { email: value, hl: data.hl },
       {
-        onSuccess: (res) => setFound({ email: value, count: res.count }),
+        onSuccess: () => setSentTo(value),
         onError: (err) => {
           setError(errorMessage(err));
           focusEmail();
@@ -207,35 +207,23 @@ function ByEmail({ data }: { data: CancelData }) {
     );
   }
 
-  function confirm() {
-    if (!found || busy) return;
-    setError(undefined);
-    cancel.mutate(
-      { email: found.email, hl: data.hl },
-      {
-        onSuccess: (res) => finish(res.subscriptions),
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  }
-
-  if (found) {
+  if (sentTo) {
     return (
-      <section className="card cancel-subscription" aria-labelledby="cancel-confirm-title">
-        <h2 id="cancel-confirm-title" ref={confirmHeading} tabIndex={-1}>
-          {t('cancel.found', { count: found.count, email: found.email })}
+      <section className="card cancel-subscription" aria-labelledby="cancel-sent-title">
+        <h2 id="cancel-sent-title" ref={sentHeading} tabIndex={-1}>
+          {t('cancel.sentTitle')}
         </h2>
-        <ConfirmCancel
-          busy={busy}
-          error={error}
-          onConfirm={confirm}
-          other={{ label: t('cancel.useOtherEmail'), onClick: () => setFound(null) }}
-        />
+        <p role="status">{t('cancel.sent', { email: sentTo })}</p>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={() => setSentTo(null)}>
+            {t('cancel.useOtherEmail')}
+          </button>
+        </div>
       </section>
     );
   }
   return (
-    <form className="card form cancel-form" noValidate onSubmit={find}>
+    <form className="card form cancel-form" noValidate onSubmit={send}>
       <EmailField label={t('cancel.email')} value={email} onChange={setEmail} error={error} />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {busy ? t('cancel.checking') : t('cancel.find')}

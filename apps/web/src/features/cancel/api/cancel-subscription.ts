@@ -2,9 +2,9 @@ import { type Locale, unsubscribeCancel } from '@mindgauge/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-export type CancelSubscriptionBody = { email?: string; subscriptionId?: string; token?: string; hl: Locale };
+export type CancelSubscriptionBody = { subscriptionId: string; token: string; hl: Locale };
 
-/** Cancels every running subscription of an address, or the one a one-click link names. */
+/** Cancels the one subscription an e-mail's one-click link names. */
 export function cancelSubscription(body: CancelSubscriptionBody) {
   return call(unsubscribeCancel, { body });
 }

@@ -2,7 +2,7 @@ import { type Locale, unsubscribeCheckEmail } from '@mindgauge/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** Whether an address has a subscription to cancel ("Email not found Please re-enter" when not). */
+/** E-mails the address a one-click cancel link per running subscription; the same answer either way. */
 export function checkUnsubscribeEmail(email: string, hl: Locale) {
   return call(unsubscribeCheckEmail, { body: { email, hl } });
 }
