@@ -91,16 +91,26 @@ async function buildSqlite(node, dir) {
   return path.join(copy, 'lib/index.js');
 }
 
-/** A module hook (registered with --import in every process of the run) that resolves better-sqlite3 to the copy. */
+/**
+ * A module hook (registered with --import in every process of the run, Vitest's workers included) that sends
+ * every resolution into node_modules/better-sqlite3 to the copy: the bare specifier from plain node, and the
+ * file URLs Vitest's module runner resolves itself.
+ */
 function writeHook(entry, dir) {
   const hook = path.join(dir, 'resolve-sqlite.mjs');
+  const from = `${pathToFileURL(path.join(root, 'node_modules/better-sqlite3')).href}/`;
+  const to = `${pathToFileURL(path.resolve(entry, '../..')).href}/`;
   fs.writeFileSync(
     hook,
     `import { registerHooks } from 'node:module';
-const target = ${JSON.stringify(pathToFileURL(entry).href)};
+const from = ${JSON.stringify(from)};
+const to = ${JSON.stringify(to)};
 registerHooks({
   resolve(specifier, context, next) {
-    return specifier === 'better-sqlite3' ? { url: target, shortCircuit: true } : next(specifier, context);
+    const resolved = next(specifier, context);
+    return resolved.url.startsWith(from)
+      ? { ...resolved, url: to + resolved.url.slice(from.length), shortCircuit: true }
+      : resolved;
   },
 });
 `,
