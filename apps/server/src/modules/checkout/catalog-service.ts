@@ -3,13 +3,14 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
+import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
-import type { OrderCheckoutRepository, OrderRow } from './order-checkout-repository';
 import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
-  orders: OrderCheckoutRepository;
+  /** The exam module owns orders; checkout reads one and starts its offer. */
+  orders: Pick<ExamRepository, 'findOrder' | 'startOffer'>;
   translator: Translator;
   clock: Clock;
   cache: TtlCache;
@@ -42,7 +43,7 @@ export function catalogService(d: CatalogDeps) {
   const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));
 
   async function requireOrder(orderNumber: string): Promise<OrderRow> {
-    const order = await d.orders.find(orderNumber);
+    const order = await d.orders.findOrder(orderNumber);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     return order;
   }

@@ -6,10 +6,10 @@ import {
   type QuestionnaireResult,
   scoreQuestionnaire,
 } from '@mindgauge/psychometrics';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
+import type { LabRepository, LabRow } from './lab-repository';
 
 /** What a lab result holds once scored: the engine's result and when it was taken. */
 export interface LabRecord {
@@ -40,12 +40,12 @@ export function toLabResult(r: LabRecord): TLabResult {
  * The psychology lab of a paid report: the left/right brain (thinking style) and EQ questionnaires, for the
  * report's readers when the tier bought includes them. Each keeps its latest result, which the PDF shows.
  */
-export function labService(d: ReportDeps) {
+export function labService(d: ReportDeps & { labs: LabRepository }) {
   const access = reportAccessOf(d);
 
   /** The order's lab results, by test (for the lab's screens and the PDF). */
   async function results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>> {
-    const rows = await d.db.selectFrom('lab_results').selectAll().where('order_number', '=', orderNumber).execute();
+    const rows = await d.labs.listForOrder(orderNumber);
     const out: Partial<Record<TLabTestId, LabRecord>> = {};
     for (const row of rows) {
       const testId = row.test_id as TLabTestId;
@@ -88,7 +88,7 @@ export function labService(d: ReportDeps) {
       if (!(await d.exams.entitlements(order)).includes(LAB_ENTITLEMENT)) throw new AppError('NOT_IN_TIER');
       // Missing, unknown or repeated statements make the engine throw: the error handler answers 400.
       const result = scoreQuestionnaire(testId, answers);
-      const row: Database['lab_results'] = {
+      const row: LabRow = {
         order_number: order.order_number,
         test_id: testId,
         answers: JSON.stringify(answers.map(({ itemId, value }) => ({ itemId, value }))),
@@ -96,18 +96,7 @@ export function labService(d: ReportDeps) {
         locale: hl,
         taken_at: d.clock.now(),
       };
-      await d.db
-        .insertInto('lab_results')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['order_number', 'test_id']).doUpdateSet({
-            answers: row.answers,
-            result: row.result,
-            locale: row.locale,
-            taken_at: row.taken_at,
-          }),
-        )
-        .execute();
+      await d.labs.upsert(row);
       return toLabResult({ testId, takenAt: row.taken_at, result });
     },
   };

@@ -43,3 +43,13 @@ export async function enqueueMail<T extends TemplateName>(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
+
+/** The outbox as a transaction's repositories hand it out: `enqueue` inside the caller's transaction. */
+export function mailOutbox(db: DbOrTrx) {
+  return {
+    enqueue<T extends TemplateName>(mail: MailRequest<T>, now: number, domain: string): Promise<void> {
+      return enqueueMail(db, mail, now, domain);
+    },
+  };
+}
+export type MailOutbox = ReturnType<typeof mailOutbox>;
