@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { APP_VERSION, LIMITS } from '@mindgauge/contract';
+import { APP_VERSION, LIMITS, ROUTES } from '@mindgauge/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
@@ -50,6 +50,9 @@ import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
+
+/** The shared result's page (its scope follows), whose HTML carries Open Graph tags. */
+const SHARE_PAGE = ROUTES.reportShare.paths[0].replace(':scope', '');
 
 export interface BuildOptions {
   env: Env;
@@ -243,7 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         async (req) => {
           // A shared result's page carries its Open Graph tags (crawlers run no script).
           const id = (req.query as { id?: unknown }).id;
-          return req.url.startsWith('/report/share/') && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
+          return req.url.startsWith(SHARE_PAGE) && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
             ? share.headFor(id)
             : '';
         },

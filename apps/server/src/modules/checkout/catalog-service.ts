@@ -1,4 +1,6 @@
-import type { Locale, TPrice, TSku, TSkuId, TSkuList } from '@mindgauge/contract';
+import { type Locale, type TPrice, type TSku, type TSkuId, type TSkuList, ZEntitlement } from '@mindgauge/contract';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +21,8 @@ export interface CatalogDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** `skus.features` and `plans.features`: the feature ids a tier or plan lists. */
+export const ZFeatureIds = z.array(z.string());
 
 export interface PricedSku {
   row: SkuRow;
@@ -68,7 +72,7 @@ export function catalogService(d: CatalogDeps) {
 
   function present(row: SkuRow, price: TPrice, locale: Locale): TSku {
     const t = (k: string) => d.translator.t(locale, k);
-    const features = JSON.parse(row.features) as string[];
+    const features = parseJsonColumn(ZFeatureIds, 'skus.features', row.features);
     return {
       skuId: row.sku_id as TSkuId,
       tier: row.tier,
@@ -80,7 +84,7 @@ export function catalogService(d: CatalogDeps) {
         name: t(`catalog:features.${id}.name`),
         content: t(`catalog:features.${id}.content`),
       })),
-      entitlements: JSON.parse(row.entitlements) as TSku['entitlements'],
+      entitlements: parseJsonColumn(z.array(ZEntitlement), 'skus.entitlements', row.entitlements),
       price,
     };
   }

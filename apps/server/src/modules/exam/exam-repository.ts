@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
+import { ZStoredEntitlements } from './exam-json';
 
 export type SessionRow = Database['exam_sessions'];
 export type AnswerRow = Database['session_answers'];
@@ -110,7 +112,7 @@ export function examRepository(db: Kysely<Database>) {
           .where('order_number', '=', order.order_number)
           .execute(),
       ]);
-      const own = tier ? (JSON.parse(tier.entitlements) as string[]) : [];
+      const own = tier ? parseJsonColumn(ZStoredEntitlements, 'skus.entitlements', tier.entitlements) : [];
       return [...new Set([...own, ...extras.map((e) => e.entitlement)])];
     },
     findOrder(orderNumber: string) {

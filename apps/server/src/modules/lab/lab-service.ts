@@ -6,10 +6,43 @@ import {
   type QuestionnaireResult,
   scoreQuestionnaire,
 } from '@mindgauge/psychometrics';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import { AppError } from '../../lib/app-error';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import type { LabRepository, LabRow } from './lab-repository';
+
+/**
+ * `lab_results.result`: the engine's questionnaire result, checked on what the lab and the PDF read (the
+ * engine's own type is kept for the rest).
+ */
+const ZScale = z.looseObject({
+  scale: z.string(),
+  key: z.string(),
+  percent: z.number(),
+  level: z.int(),
+  levelKey: z.string(),
+});
+export const ZStoredLabResult = z.discriminatedUnion('valid', [
+  z.looseObject({
+    valid: z.literal(true),
+    id: z.string(),
+    scales: z.array(ZScale),
+    overall: z.number(),
+    profile: z.string(),
+    profileKey: z.string(),
+    profileTextKey: z.string(),
+    measures: z.looseObject({}),
+  }),
+  z.looseObject({
+    valid: z.literal(false),
+    id: z.string(),
+    flags: z.array(z.string()),
+    measures: z.looseObject({}),
+    messageKey: z.literal('lab.invalid'),
+  }),
+]);
 
 /** What a lab result holds once scored: the engine's result and when it was taken. */
 export interface LabRecord {
@@ -49,7 +82,11 @@ export function labService(d: ReportDeps & { labs: LabRepository }) {
     const out: Partial<Record<TLabTestId, LabRecord>> = {};
     for (const row of rows) {
       const testId = row.test_id as TLabTestId;
-      out[testId] = { testId, takenAt: row.taken_at, result: JSON.parse(row.result) as QuestionnaireResult };
+      out[testId] = {
+        testId,
+        takenAt: row.taken_at,
+        result: parseJsonColumn(ZStoredLabResult, 'lab_results.result', row.result) as unknown as QuestionnaireResult,
+      };
     }
     return out;
   }

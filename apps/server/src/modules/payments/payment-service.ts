@@ -8,6 +8,7 @@ import type {
   TSkuId,
 } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Transact } from '../../db/repositories';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -21,6 +22,7 @@ import type { TemplatePayload } from '../mail/templates';
 import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
+import { ZStoredConsent, ZStoredPlanConsent } from './payment-json';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
 import { callProvider } from './providers/call-provider';
 import {
@@ -173,12 +175,7 @@ export function paymentService(d: PaymentDeps) {
 
   /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
   function recurringTerms(p: PaymentRow): RecurringTerms {
-    const c = JSON.parse(p.consent) as {
-      shownRecurringAmount: number;
-      interval: RecurringTerms['interval'];
-      intervalCount: number;
-      trialDays: number;
-    };
+    const c = parseJsonColumn(ZStoredPlanConsent, 'payments.consent', p.consent);
     return {
       planId: p.plan_id ?? '',
       title: d.translator.t(p.locale as Locale, `catalog:plans.${p.plan_id}.title`),
@@ -196,7 +193,7 @@ export function paymentService(d: PaymentDeps) {
   async function agreedPlan(p: PaymentRow) {
     const order = await requireOrder(p.order_number);
     const { item } = await d.plans.plan(order.exam_id, p.plan_id as TPlanId, p.country);
-    const consent = JSON.parse(p.consent) as { shownRecurringAmount?: number };
+    const consent = parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent);
     const amount = consent.shownRecurringAmount ?? item.price.amount_minor;
     return { ...item, price: { ...item.price, amount_minor: amount } };
   }
@@ -241,7 +238,7 @@ export function paymentService(d: PaymentDeps) {
   }
 
   const giftUrl = (examId: number, code: string, hl: string) =>
-    pageUrl(d.publicUrl, 'landing_page/test_center', examId, { gift: code, hl });
+    pageUrl(d.publicUrl, 'landing', examId, { gift: code, hl }, { variant: 'test_center' });
 
   /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
   async function refundIfDuplicate(paymentId: string): Promise<void> {
@@ -301,8 +298,8 @@ export function paymentService(d: PaymentDeps) {
       // charged without the visitor's click; the payment page says so).
       saveMethod: true,
       ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
-      returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
-      cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
+      returnUrl: pageUrl(d.publicUrl, 'payingCheck', order.exam_id, back),
+      cancelUrl: pageUrl(d.publicUrl, 'payingFailed', order.exam_id, {
         ...back,
         method: p.method,
         reason: 'canceled',

@@ -29,7 +29,7 @@ export function shareService(d: ShareDeps) {
 
   const link = (row: ShareRow, examId: number): TShareLink => ({
     shareId: row.id,
-    url: pageUrl(d.publicUrl, 'report/share', examId, { id: row.id, hl: row.locale }),
+    url: pageUrl(d.publicUrl, 'reportShare', examId, { id: row.id, hl: row.locale }),
     imageUrl: `${d.publicUrl}${d.apiBase}/exam/share/${row.id}/image.png`,
     showScore: row.show_score === 1,
     createdAt: iso(row.created_at),

@@ -1,5 +1,7 @@
 import { type Locale, periodDays, type TPlan, type TPlanId, type TPlanList, type TSkuId } from '@mindgauge/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -47,7 +49,7 @@ export function planCatalog(d: { db: Kysely<Database>; translator: Translator; c
 
   function present({ plan, price }: PricedPlan, locale: Locale): TPlan {
     const t = (k: string) => d.translator.t(locale, k);
-    const features = JSON.parse(plan.features) as string[];
+    const features = parseJsonColumn(z.array(z.string()), 'plans.features', plan.features);
     const trial = plan.trial_days > 0 ? price.trial_amount_minor : null;
     return {
       planId: plan.plan_id as TPlanId,
