@@ -28,6 +28,7 @@ import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
+import { orderEmailChange } from './modules/exam/order-email-change';
 import { seedPackages } from './modules/extras/extras-seed-repository';
 import { labRepository } from './modules/lab/lab-repository';
 import { labRoutes } from './modules/lab/lab-routes';
@@ -53,6 +54,15 @@ import { trackingService } from './modules/tracking/tracking-service';
 
 /** The shared result's page (its scope follows), whose HTML carries Open Graph tags. */
 const SHARE_PAGE = ROUTES.reportShare.paths[0].replace(':scope', '');
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify itself
+ * refuses to trust on a bare number, since it cannot check the nearest peer; the README says a hop count is
+ * for a server reachable only through its proxies). Never `true`: env.ts refuses it.
+ */
+function trustProxyOf(trust: Env['TRUST_PROXY']): false | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
 
 export interface BuildOptions {
   env: Env;
@@ -99,7 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: LIMITS.bodyBytesMax,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   // Nothing is acknowledged before it is on disk: a response waits for the group commit of the writes made
@@ -200,8 +210,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     reportLinkSecret,
   });
+  const emailChange = orderEmailChange({
+    repo: examRepository(db.kysely),
+    db: db.kysely,
+    clock,
+    secret: reportLinkSecret,
+    links,
+    mailDomain,
+    kickMail: mailWorker.kick,
+  });
   await app.register(async (scope) =>
-    examRoutes(scope, bases, exam, {
+    examRoutes(scope, bases, exam, emailChange, {
       secure: env.PUBLIC_URL.startsWith('https://'),
       countryHeader: env.COUNTRY_HEADER,
     }),
@@ -238,6 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           payBase: bases.pay,
           publicUrl: env.PUBLIC_URL,
           devMailbox: mailTransport.name === 'local',
+          testMode: env.testMode,
         },
         (locale) => ({
           description: translator.t(locale, 'common:brand.description'),

@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
+import { TestModeBanner } from '../components/test-mode-banner';
 import { recordPageView } from '../features/tracking/track-visit';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
+import { runtimeConfig } from '../lib/runtime-config';
 import { useAppState } from './app-state';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -68,6 +70,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
+      <TestModeBanner parts={runtimeConfig.testMode} />
       <SiteHeader />
       <OfflineBanner />
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

@@ -41,8 +41,8 @@ export function presenterList(orderNumber: string, token: string | null, hl: Loc
   return call(presenterListEndpoint, { params: { orderNumber }, query: token ? { token, hl } : { hl } });
 }
 
-export function vipStatus(orderNumber: string) {
-  return call(vipStatusEndpoint, { params: { examOrderNumber: orderNumber } });
+export function vipStatus(orderNumber: string, token: string | null) {
+  return call(vipStatusEndpoint, { params: { examOrderNumber: orderNumber }, query: token ? { token } : {} });
 }
 
 /** Redeems a gift code on the visitor's own finished test. */

@@ -72,7 +72,7 @@ export function ExtraOffer({
     let gift: string | undefined;
     let vipUntil: string | undefined;
     if (pkg.packageId === 'presentedExam') gift = (await presenterList(order.orderNumber, token, hl)).gifts.at(-1)?.url;
-    if (pkg.packageId === 'vip') vipUntil = (await vipStatus(order.orderNumber)).until ?? undefined;
+    if (pkg.packageId === 'vip') vipUntil = (await vipStatus(order.orderNumber, token)).until ?? undefined;
     setState({ kind: 'done', ...(gift ? { gift } : {}), ...(vipUntil ? { vipUntil } : {}) });
     void queryClient.invalidateQueries({ queryKey: ['extras'] });
     void queryClient.invalidateQueries({ queryKey: ['report'] });
