@@ -94,7 +94,7 @@ export async function checkoutModule(
     cache: createTtlCache(clock, 60_000),
     offerMs: env.OFFER_MINUTES * 60_000,
   });
-  const plans = planCatalog({ db: kysely, translator, cache: createTtlCache(clock, 60_000) });
+  const plans = planCatalog({ repo: subscriptionRepository(kysely), translator, cache: createTtlCache(clock, 60_000) });
   const subscriptionRepo = subscriptionRepository(kysely);
   const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
   const subscriptions = subscriptionService({

@@ -1,5 +1,5 @@
 import { type Locale, periodDays, type TPlan, type TPlanId, type TPlanList, type TSkuId } from '@mindgauge/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { priceTableOf } from '../checkout/pricing';
+import type { SubscriptionRepository } from './subscription-repository';
 
 export type PlanRow = Selectable<Database['plans']>;
 export type PlanPriceRow = Database['plan_prices'];
@@ -17,23 +18,16 @@ export interface PricedPlan {
 }
 
 /** The plans and their prices per country: what the plans section shows and the plan checkout charges. */
-export function planCatalog(d: { db: Kysely<Database>; translator: Translator; cache: TtlCache }) {
-  const plans = (examId: number) =>
-    d.cache.get(`plans:${examId}`, () =>
-      d.db
-        .selectFrom('plans')
-        .selectAll()
-        .where('exam_id', '=', examId)
-        .where('active', '=', 1)
-        .orderBy('sort')
-        .execute(),
-    );
+export function planCatalog(d: {
+  repo: Pick<SubscriptionRepository, 'activePlans' | 'planPrices'>;
+  translator: Translator;
+  cache: TtlCache;
+}) {
+  const plans = (examId: number) => d.cache.get(`plans:${examId}`, () => d.repo.activePlans(examId));
 
   async function prices(examId: number, country: string): Promise<{ country: string; rows: PlanPriceRow[] }> {
     return d.cache.get(`plan-prices:${examId}:${country}`, () =>
-      priceTableOf(country, (c) =>
-        d.db.selectFrom('plan_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute(),
-      ),
+      priceTableOf(country, (c) => d.repo.planPrices(examId, c)),
     );
   }
 

@@ -24,6 +24,24 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('first_payment_id', '=', row.first_payment_id)
         .executeTakeFirstOrThrow();
     },
+    /** The exam's active plans, in their order. */
+    activePlans(examId: number) {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('active', '=', 1)
+        .orderBy('sort')
+        .execute();
+    },
+    planPrices(examId: number, country: string): Promise<Database['plan_prices'][]> {
+      return db
+        .selectFrom('plan_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('country', '=', country)
+        .execute();
+    },
     find(id: string): Promise<SubscriptionRow | undefined> {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },
