@@ -9,8 +9,10 @@ import {
 import {
   CORE_NAMESPACES,
   loadPaidResources,
+  loadPersonalityResources,
   loadUiResources,
   PAID_NAMESPACES,
+  PERSONALITY_NAMESPACES,
   UI_NAMESPACES,
 } from '@mindgauge/locales';
 import i18next from 'i18next';
@@ -32,6 +34,8 @@ export function detectLocale(search: string = location.search): Locale {
 
 /** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
 let paidWanted = false;
+/** Likewise for the personality pages' namespace. */
+let personalityWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -45,7 +49,13 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPaidResources(locale).then((r) => {
           for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  await Promise.all([core, paid]);
+  const personality =
+    !personalityWanted || i18next.hasResourceBundle(locale, 'types')
+      ? null
+      : loadPersonalityResources(locale).then((r) => {
+          for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
+        });
+  await Promise.all([core, paid, personality]);
 }
 
 /**
@@ -54,6 +64,12 @@ async function addLocale(locale: Locale): Promise<void> {
  */
 export async function ensurePaidNamespaces(): Promise<void> {
   paidWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The personality landing's and type pages' texts: their own chunk, so the IQ landing does not carry them. */
+export async function ensurePersonalityNamespaces(): Promise<void> {
+  personalityWanted = true;
   await addLocale(i18next.language as Locale);
 }
 
