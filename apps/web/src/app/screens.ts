@@ -23,7 +23,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   helpDetail: () => import('../features/help/help-detail-route'),
   support: () => import('../features/support/support-route'),
   protocol: () => import('../features/legal/protocol-route'),
-  landing: () => import('../features/test/landing-route'),
+  landing: () => import('./landing-screen'),
   answerStartLoading: () => import('../features/test/start-loading-route'),
   answerStandard: () => import('../features/test/question-route'),
   answerLoading: () => import('../features/test/answer-loading-route'),

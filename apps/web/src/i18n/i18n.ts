@@ -8,6 +8,7 @@ import {
 } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
+  loadLandingResources,
   loadPaidResources,
   loadUiResources,
   PAID_NAMESPACES,
@@ -32,6 +33,8 @@ export function detectLocale(search: string = location.search): Locale {
 
 /** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
 let paidWanted = false;
+/** Whether a landing asked for its identity texts (then every locale switched to gets them). */
+let landingsWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -45,7 +48,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPaidResources(locale).then((r) => {
           for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  await Promise.all([core, paid]);
+  const landings =
+    !landingsWanted || i18next.hasResourceBundle(locale, 'landings')
+      ? null
+      : loadLandingResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'landings', r, true, true);
+        });
+  await Promise.all([core, paid, landings]);
+}
+
+/** The landing identities' texts: loaded with the landing screen (a small chunk per locale). */
+export async function ensureLandingNamespace(): Promise<void> {
+  landingsWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /**
