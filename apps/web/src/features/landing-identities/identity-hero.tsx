@@ -34,7 +34,7 @@ export function IdentityHero({ identity, cta }: { identity: LandingIdentity; cta
     <>
       <PageTitle title={t(`audience.${audience}.headline`)} />
       <section
-        className="identity-hero"
+        className="hero hero--landing identity-hero"
         data-variant={identity.variant}
         data-route-name={landingRouteName(identity.variant)}
       >

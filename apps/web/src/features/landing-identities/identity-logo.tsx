@@ -8,7 +8,7 @@ const MOTIF_SCALE: Partial<Record<keyof typeof FRAMES, number>> = { diamond: 0.7
 
 /**
  * A variant's mark: its frame and motif in its colours. `tone="footer"` is the footer's version: an outline
- * in the strong brand colour, quieter than the header's. Decorative: the brand name next to it is the label.
+ * in the theme's light tint, for the dark footer. Decorative: the brand name next to it is the label.
  */
 export function IdentityMark({
   identity,
@@ -23,7 +23,8 @@ export function IdentityMark({
   const shape = MOTIFS[motif];
   const scale = MOTIF_SCALE[frame] ?? 1;
   const hollow = outline || tone === 'footer';
-  const ink = tone === 'footer' ? identity.theme.brandStrong : identity.theme.brand;
+  // The footer is dark: its mark is drawn in the theme's light tint.
+  const ink = tone === 'footer' ? identity.theme.brandSoft : identity.theme.brand;
   const motifColour = hollow ? ink : '#ffffff';
   return (
     <svg
