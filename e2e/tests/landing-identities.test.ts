@@ -191,6 +191,14 @@ describeBrowser('landing identities', () => {
     expect(await brand()).toBe(matrixBrand);
     expect(await page.evaluate(() => document.documentElement.dataset.identity)).toBe('matrix');
 
+    // A later visit in a new tab of the same browser (the report e-mail's link, say) keeps the look it knows.
+    const later = await page.context().newPage();
+    await later.goto('/help/IQB-1799?hl=en');
+    await later.locator('h1').waitFor();
+    expect(await later.evaluate(() => document.documentElement.dataset.identity)).toBe('matrix');
+    expect(await later.locator('.site-footer [data-identity-logo="matrix"]').count()).toBe(1);
+    await expectAccessible(later, 'help centre in the matrix identity');
+
     // A visit that starts elsewhere, with nothing kept, has the product's own look.
     const fresh = await b.newPage();
     await fresh.goto('/help/IQB-1799?hl=en');

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
-import { syncVisitIdentity } from './features/landing-identities/visit-identity';
+import { applyKeptIdentity } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
 import { detectLocale, initI18n } from './i18n/i18n';
 import './styles/index.css';
@@ -13,7 +13,7 @@ import './styles/index.css';
 async function boot() {
   installChunkReload();
   // The visit's landing identity (theme, logo) is in place before the first paint.
-  syncVisitIdentity(location.pathname);
+  applyKeptIdentity(location.pathname);
   const i18n = initI18n(detectLocale());
   preloadScreen(location.pathname);
   await i18n;

@@ -2,7 +2,8 @@ import { useLayoutEffect } from 'react';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
 import { IdentityHero } from '../features/landing-identities/identity-hero';
 import { IDENTITIES } from '../features/landing-identities/registry';
-import { syncVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
+import { snapshotOf } from '../features/landing-identities/snapshot';
+import { startVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
 import { TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
 import { ensureLandingNamespace } from '../i18n/i18n';
 import type { ScreenContext } from './screens';
@@ -22,8 +23,8 @@ export function Component() {
   const variant = variantOfPath(pathname);
   // Before paint: the page never shows one variant's text in another's colours.
   useLayoutEffect(() => {
-    syncVisitIdentity(pathname);
-  }, [pathname]);
+    if (variant) startVisitIdentity(snapshotOf(IDENTITIES[variant]));
+  }, [variant]);
   const identity = variant ? IDENTITIES[variant] : null;
   if (identity?.kind !== 'iq') return <TestLanding />;
   return <TestLanding hero={(cta) => <IdentityHero identity={identity} cta={cta} />} />;

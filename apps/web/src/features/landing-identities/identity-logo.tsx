@@ -1,10 +1,5 @@
-import type { CSSProperties } from 'react';
-import { FRAMES, MOTIFS } from './logo-shapes';
-import { IDENTITIES, type LandingIdentity } from './registry';
-import { useVisitVariant } from './visit-identity';
-
-/** Frames whose inside is narrower than the 32 × 32 box draw their motif smaller. */
-const MOTIF_SCALE: Partial<Record<keyof typeof FRAMES, number>> = { diamond: 0.7, hexagon: 0.85, shield: 0.85 };
+import type { CSSProperties, ReactNode } from 'react';
+import { type IdentitySnapshot, useVisitIdentity } from './visit-identity';
 
 /**
  * A variant's mark: its frame and motif in its colours. `tone="footer"` is the footer's version: an outline
@@ -15,17 +10,14 @@ export function IdentityMark({
   size = 32,
   tone = 'header',
 }: {
-  identity: LandingIdentity;
+  identity: IdentitySnapshot;
   size?: number;
   tone?: 'header' | 'footer';
 }) {
-  const { frame, motif, outline } = identity.logo;
-  const shape = MOTIFS[motif];
-  const scale = MOTIF_SCALE[frame] ?? 1;
+  const { frame, motif, paint, outline, scale, ink, footerInk } = identity.mark;
   const hollow = outline || tone === 'footer';
-  // The footer is dark: its mark is drawn in the theme's light tint.
-  const ink = tone === 'footer' ? identity.theme.brandSoft : identity.theme.brand;
-  const motifColour = hollow ? ink : '#ffffff';
+  const colour = tone === 'footer' ? footerInk : ink;
+  const motifColour = hollow ? colour : '#ffffff';
   return (
     <svg
       width={size}
@@ -34,19 +26,18 @@ export function IdentityMark({
       aria-hidden="true"
       focusable="false"
       className="logo identity-mark"
-      data-logo={`${frame}-${motif}${hollow ? '-outline' : ''}`}
     >
       <path
-        d={FRAMES[frame]}
-        fill={hollow ? 'none' : ink}
-        stroke={hollow ? ink : 'none'}
+        d={frame}
+        fill={hollow ? 'none' : colour}
+        stroke={hollow ? colour : 'none'}
         strokeWidth={hollow ? 1.6 : 0}
       />
       <path
-        d={shape.d}
+        d={motif}
         transform={scale === 1 ? undefined : `translate(${16 - 16 * scale} ${16 - 16 * scale}) scale(${scale})`}
-        fill={shape.paint === 'fill' ? motifColour : 'none'}
-        stroke={shape.paint === 'stroke' ? motifColour : 'none'}
+        fill={paint === 'fill' ? motifColour : 'none'}
+        stroke={paint === 'stroke' ? motifColour : 'none'}
         strokeWidth={2 / scale}
         strokeLinecap="round"
         strokeLinejoin="round"
@@ -56,8 +47,8 @@ export function IdentityMark({
 }
 
 /** The word "Mindgauge" set in the variant's style. */
-export function Wordmark({ identity, text }: { identity: LandingIdentity; text: string }) {
-  const w = identity.logo.wordmark;
+function Wordmark({ identity, text }: { identity: IdentitySnapshot; text: string }) {
+  const w = identity.wordmark;
   const style: CSSProperties = {
     fontWeight: w.weight,
     letterSpacing: `${w.tracking}em`,
@@ -82,13 +73,12 @@ export function VisitLogo({
 }: {
   brandName: string;
   tone: 'header' | 'footer';
-  fallback: React.ReactNode;
+  fallback: ReactNode;
 }) {
-  const variant = useVisitVariant();
-  if (!variant) return <>{fallback}</>;
-  const identity = IDENTITIES[variant];
+  const identity = useVisitIdentity();
+  if (!identity) return <>{fallback}</>;
   return (
-    <span className={`identity-logo identity-logo--${tone}`} data-identity-logo={variant}>
+    <span className={`identity-logo identity-logo--${tone}`} data-identity-logo={identity.variant}>
       <IdentityMark identity={identity} size={tone === 'header' ? 32 : 28} tone={tone} />
       <Wordmark identity={identity} text={brandName} />
     </span>

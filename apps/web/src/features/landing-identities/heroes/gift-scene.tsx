@@ -12,8 +12,8 @@ export default function GiftScene({ identity }: SceneProps) {
           <rect x="78" y="-6" width="24" height="32" className="ih-accent" />
         </g>
       </g>
-      <MiniMatrix x={118} y={34} cell={24} />
-      <path d="M60 60l6 12 12 6-12 6-6 12-6-12-12-6 12-6z" className="ih-cta" />
+      <MiniMatrix x={72} y={14} cell={22} />
+      <path d="M262 30l6 12 12 6-12 6-6 12-6-12-12-6 12-6z" className="ih-cta" />
     </SceneSvg>
   );
 }
