@@ -59,6 +59,10 @@ describe('landing identity registry', () => {
       check(variant, 'text on tints', TEXT, t.brandSoft);
       check(variant, 'strong text on tints', t.brandStrong, t.brandSoft);
       check(variant, 'muted text on the page', MUTED, t.bg);
+      // Pairings the later screens use (current navigation entry, the missing cell, tinted sections, badges).
+      check(variant, 'links on tints', t.brand, t.brandSoft);
+      check(variant, 'muted text on tints', MUTED, t.brandSoft);
+      check(variant, 'badge text', '#ffffff', t.accent);
       for (const stop of [t.heroFrom, t.heroTo]) {
         check(variant, 'hero text', t.heroText, stop);
         check(variant, 'hero badge', t.heroAccent, stop);
