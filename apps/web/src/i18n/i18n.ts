@@ -57,6 +57,12 @@ async function addLocale(locale: Locale): Promise<void> {
   await Promise.all([core, paid, landings]);
 }
 
+/** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */
+export function preloadLandingTexts(locale: Locale): void {
+  // A failure here is the landing loader's to report when it asks for the same module.
+  loadLandingResources(locale).catch(() => undefined);
+}
+
 /** The landing identities' texts: loaded with the landing screen (a small chunk per locale). */
 export async function ensureLandingNamespace(): Promise<void> {
   landingsWanted = true;
