@@ -75,7 +75,12 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
  */
 export async function createTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; mailTransport?: MailTransport } = {},
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport;
+    /** pino options (a test that reads the request log); silent by default. */
+    logger?: Record<string, unknown>;
+  } = {},
 ): Promise<TestApp> {
   const fromTemplate = options.env?.SEED_CONTENT === undefined;
   const testDb = await freshDatabase(dialect, fromTemplate ? 'template' : 'empty');
@@ -84,7 +89,7 @@ export async function createTestApp(
     env: testEnv(fromTemplate ? { ...options.env, SEED_CONTENT: 'false' } : options.env),
     db: testDb.db,
     clock,
-    logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false,
+    logger: options.logger ?? (process.env.TEST_LOG === '1' ? { level: 'error' } : false),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   return {
