@@ -106,8 +106,8 @@ describeBrowser('the psychology lab: left/right brain and EQ questionnaires', ()
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Resources download' })
       .click();
-    await expect.poll(() => page.locator('h1').textContent()).toContain('Page Not Found');
-    await page.getByText('This page belongs to a report.', { exact: false }).waitFor();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Resources download');
+    await page.getByText('It opens from your report.', { exact: false }).waitFor();
     await expectAccessible(page, 'report screen without a report');
     await page.getByRole('link', { name: 'Retrieve my report' }).click();
     await page.waitForURL(/\/report\/retrieve\//);
