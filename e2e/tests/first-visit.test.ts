@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { buyViaApi, finishTestViaApi } from '../support/checkout';
 import { answer, progressText, startPartOne, startTest } from '../support/test-taker';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
@@ -123,5 +124,44 @@ describeBrowser("a visitor's first test, on a phone", () => {
     await page.locator('.cancel-form button[type=submit]').click();
     await expect.poll(() => page.getByText('Please input email address').count()).toBe(1);
     expect(await page.getByText(/Email not found/).count()).toBe(0);
+  });
+
+  it('an unstable network on the payment screen says so and offers reload', async () => {
+    const page = await b.newPage({ width: 360, height: 740 });
+    const orderNumber = await finishTestViaApi(page, 'en');
+    await page.goto(`/answer/submit/IQB-1799?order=${orderNumber}&hl=en`);
+    // Reached without this tab's scoring screen, the page still says what a paid report adds.
+    expect(await page.locator('.headline-paid li').count()).toBe(5);
+    await page.getByRole('link', { name: /Choose/ }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Choose your report');
+    await page.locator('.sku-card[data-sku="sku2"]').click();
+    await page.getByRole('checkbox', { name: /I have read and agree to the terms/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Payment');
+    await page.getByRole('radio', { name: /card/i }).check();
+    await page.route('**/pay/order/create', (route) => route.abort('internetdisconnected'));
+    await page.locator('.pay-button').click();
+    await expect.poll(() => page.getByText('Connection failed. Please try again.').count()).toBe(1);
+    const reload = page.getByRole('button', { name: 'Reload' });
+    expect(await reload.count()).toBe(1);
+    await expectAccessible(page, 'payment, unstable network');
+    await page.unroute('**/pay/order/create');
+    await reload.click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Payment');
+  });
+
+  it('changing the language after the test changes the texts of the report, the class name too', async () => {
+    const page = await b.newPage({ width: 360, height: 740 });
+    const orderNumber = await finishTestViaApi(page, 'en', 'lang@example.com');
+    await buyViaApi(page, orderNumber, 'lang@example.com');
+    await page.goto(`/report/result/IQB-1799?order=${orderNumber}&hl=en`);
+    const cls = page.getByTestId('report-class');
+    await expect.poll(() => cls.count(), { timeout: 15_000 }).toBe(1);
+    const english = (await cls.textContent()) ?? '';
+    expect(english).toMatch(/^Class: /);
+    await page.getByLabel('Choose your language').selectOption('de');
+    const inGerman = (await (await page.request.get(`/api/exam/order/info/${orderNumber}?hl=de`)).json()).data;
+    expect(`Class: ${inGerman.result.className}`).not.toBe(english);
+    await expect.poll(() => cls.textContent(), { timeout: 15_000 }).toBe(`Klasse: ${inGerman.result.className}`);
   });
 });
