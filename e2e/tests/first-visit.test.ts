@@ -130,6 +130,7 @@ describeBrowser("a visitor's first test, on a phone", () => {
     const page = await b.newPage({ width: 360, height: 740 });
     const orderNumber = await finishTestViaApi(page, 'en');
     await page.goto(`/answer/submit/IQB-1799?order=${orderNumber}&hl=en`);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Your result is saved');
     // Reached without this tab's scoring screen, the page still says what a paid report adds.
     expect(await page.locator('.headline-paid li').count()).toBe(5);
     await page.getByRole('link', { name: /Choose/ }).click();
@@ -163,5 +164,17 @@ describeBrowser("a visitor's first test, on a phone", () => {
     const inGerman = (await (await page.request.get(`/api/exam/order/info/${orderNumber}?hl=de`)).json()).data;
     expect(`Class: ${inGerman.result.className}`).not.toBe(english);
     await expect.poll(() => cls.textContent(), { timeout: 15_000 }).toBe(`Klasse: ${inGerman.result.className}`);
+  });
+
+  it('a scored test whose e-mail step this browser has not finished is continued, not replaced, by "Start the test"', async () => {
+    const page = await b.newPage();
+    const orderNumber = await finishTestViaApi(page, 'en', 'pending@example.com');
+    await page.goto('/landing_page/test_center/IQB-1799?hl=en');
+    await page.locator('.hero a.button--primary').click();
+    await page.locator('#intro-title').waitFor();
+    expect(await page.locator('.test-intro__retake').count()).toBe(0);
+    await startPartOne(page);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain(`/answer/email/IQB-1799?`);
+    expect(new URL(page.url()).searchParams.get('order')).toBe(orderNumber);
   });
 });

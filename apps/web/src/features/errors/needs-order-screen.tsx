@@ -9,24 +9,24 @@ import { HomeButton } from './home-button';
 /** Menu screens that belong to a report, and what each one is, for a visitor who has none open. */
 const EXPLAINED = ['payinsider', 'payingPackage', 'reportDownload', 'reportFreeTest'] as const;
 type Explained = (typeof EXPLAINED)[number];
-const isExplained = (key: RouteKey | undefined): key is Explained =>
+export const isExplained = (key: RouteKey | undefined): key is Explained =>
   (EXPLAINED as readonly string[]).includes(key ?? '');
 
 /**
  * A report's screen opened without its report (from the site's menu): not a 404, but what the screen is and
  * how to reach it (the report e-mail's link, retrieving reports by e-mail, or taking the test first).
  */
-export function NeedsOrderScreen({ routeKey }: { routeKey: RouteKey | undefined }) {
+export function NeedsOrderScreen({ routeKey }: { routeKey: Explained }) {
   const { t } = useTranslation();
   const config = readConfig();
   const scope = `${config.appCode}-${config.examId}`;
   const navLabel = NAV_ITEMS.find((i) => i.route === routeKey)?.label;
-  const title = isExplained(routeKey) && navLabel ? t(navLabel as 'nav.vipCentre') : t('needsOrder.title');
+  const title = navLabel ? t(navLabel as 'nav.vipCentre') : t('needsOrder.title');
   return (
     <section className="status-screen container" aria-labelledby="needs-order-title">
       <PageTitle title={title} />
       <h1 id="needs-order-title">{title}</h1>
-      <p>{t(`needsOrder.what.${isExplained(routeKey) ? routeKey : 'other'}`)}</p>
+      <p>{t(`needsOrder.what.${routeKey}`)}</p>
       <p>{t('needsOrder.how')}</p>
       <div className="button-row">
         <AppLink to={buildHref('reportRetrieve', { scope })} className="button button--primary">

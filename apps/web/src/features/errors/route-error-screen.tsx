@@ -4,7 +4,7 @@ import { ROUTES, type RouteKey } from '../../app/paths';
 import { NetworkUnstableScreen } from '../../components/network-unstable-screen';
 import { ApiResponseError, NetworkError } from '../../lib/api-client';
 import { ErrorScreen } from './error-screen';
-import { NeedsOrderScreen } from './needs-order-screen';
+import { isExplained, NeedsOrderScreen } from './needs-order-screen';
 import { NotFoundScreen } from './not-found-screen';
 
 /** Chooses the screen for a failed route: 404, network-unstable, or the error page with its status. */
@@ -15,9 +15,10 @@ export function RouteErrorScreen() {
   // During the test, "refresh" keeps every record; during payment, "reload" checks the payment.
   const context = group === 'answer' ? 'test' : group === 'payment' ? 'payment' : 'generic';
   if (isRouteErrorResponse(error) && error.status === 404) {
-    // A report's screen without its order (the menu links to them): say what it is and how to reach it.
-    if ((error.data as NeedsReport | null)?.needsReport === true) return <NeedsOrderScreen routeKey={key} />;
-    return <NotFoundScreen />;
+    const needsReport = (error.data as NeedsReport | null)?.needsReport === true;
+    // The menu's report screens, opened without an order: what they are and how to reach them, never a 404.
+    if (needsReport && isExplained(key)) return <NeedsOrderScreen routeKey={key} />;
+    return <NotFoundScreen needsReport={needsReport} />;
   }
   if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
   if (error instanceof NetworkError) return <NetworkUnstableScreen context={context} />;

@@ -51,7 +51,7 @@ export function Component() {
   const headline = stored?.orderNumber === order.orderNumber ? stored : null;
   const cls = headline ? exam.classes.find((c) => c.id === headline.classId) : undefined;
   // The result is saved and its link e-mailed: a later "Start the test" begins a new test, with the retake note.
-  useEffect(markTestFinished, []);
+  useEffect(() => markTestFinished(order.orderNumber), [order.orderNumber]);
   return (
     <section className="status-screen container" aria-labelledby="submit-title">
       <PageTitle title={t('submit.title')} />

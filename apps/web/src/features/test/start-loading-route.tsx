@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { questionListQuery, restartSession } from './api/get-question-list';
 import { OptionGroup } from './components/option-group';
-import { hasFinishedTest } from './finished-test';
+import { hasFinishedTest, isFinishedOrder } from './finished-test';
 import { PRACTICE_ANSWER, PRACTICE_CELLS, PRACTICE_OPTIONS, practiceSvg } from './practice-puzzle';
 import { continueHref } from './session-routing';
 
@@ -16,7 +16,7 @@ import { continueHref } from './session-routing';
  * Before the clock starts: the instructions and an untimed practice puzzle. "Start part 1" submits `start=1`;
  * only then is the session created (the server's deadline starts with it) and the whole form loaded (every
  * matrix is prefetched here, so moving to the next question never waits for the network). A visitor whose
- * last test is finished starts a new one; an unfinished one is resumed.
+ * last test is finished starts a new one; an unfinished one is resumed where it stands.
  */
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
@@ -25,7 +25,9 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   const hl = localeFromRequest(request);
   const query = questionListQuery(scope.examId, hl);
   let session = await queryClient.fetchQuery(query);
-  if (session.status !== 'active') {
+  // A finished test (or one that could not be scored) makes way for a new one; a scored one still waiting for
+  // its e-mail step, or one being scored, is continued.
+  if (session.status === 'abnormal' || (session.status === 'scored' && isFinishedOrder(session.orderNumber))) {
     session = await restartSession(scope.examId, hl);
     queryClient.setQueryData(query.queryKey, session);
   }
