@@ -23,6 +23,8 @@ export interface AppState {
   email: string;
   /** The question page the visitor was on, so a refresh returns to it. */
   questionPageNumber: number;
+  /** The free headline of the tab's last scored test (class and puzzles right), shown after the e-mail step. */
+  headline: { orderNumber: string; classId: string; correct: number; total: number } | null;
   /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
   giftCode: string;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
@@ -40,6 +42,7 @@ export const useAppState = create<AppState>()(
       email: '',
       questionPageNumber: 0,
       giftCode: '',
+      headline: null,
       protocols: {},
       set: (patch) => set(patch),
     }),

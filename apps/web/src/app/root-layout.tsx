@@ -8,6 +8,7 @@ import { recordPageView } from '../features/tracking/track-visit';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
 import { useAppState } from './app-state';
+import { LOAD_ID, scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -77,7 +78,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={(loc) => scrollKey(loc, LOAD_ID)} />
     </div>
   );
 }

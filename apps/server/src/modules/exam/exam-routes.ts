@@ -47,7 +47,7 @@ export function examRoutes(
     bases,
     endpoints.orderInfo,
     async ({ params, query, req }) =>
-      new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token))]),
+      new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token), query.hl)]),
   );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
 }

@@ -26,6 +26,7 @@ import { PageTitle } from '../../components/page-title';
 import { SandboxFrame } from '../../components/sandbox-frame';
 import { StripePayment } from '../../components/stripe-payment';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { NetworkError } from '../../lib/api-client';
 import {
   methodFromSearch,
   type PricingPageData,
@@ -159,6 +160,7 @@ function PaymentForm(props: PaymentFormProps) {
     return m && offered.includes(m) ? m : null;
   });
   const [email, setEmail] = useState(() => checkout.email ?? useAppState.getState().email);
+  const [unstable, setUnstable] = useState(false);
   const [needTerms] = useState(() => props.alwaysAskTerms || !hasAcceptedTerms(examId, docs.terms.version));
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(() =>
@@ -276,6 +278,12 @@ function PaymentForm(props: PaymentFormProps) {
         void queryClient.invalidateQueries({ queryKey: ['checkout', 'paymentMethods'] });
         return;
       }
+      // An unstable network: say so and offer the spec's reload (the attempt's key makes a retry safe).
+      if (err instanceof NetworkError) {
+        setErrors({ form: errorMessage(err) });
+        setUnstable(true);
+        return;
+      }
       setErrors({ form: t('errors:orderFailed') });
     }
   }
@@ -339,6 +347,11 @@ function PaymentForm(props: PaymentFormProps) {
           <p className="form__error" role="alert" hidden={!errors.form}>
             {errors.form ?? ''}
           </p>
+          {unstable ? (
+            <button type="button" className="button button--secondary" onClick={() => location.reload()}>
+              {t('common:network.reload')}
+            </button>
+          ) : null}
           <div className="pay-row">
             <div className="pay-row__note" id="pay-terms">
               {props.note}
