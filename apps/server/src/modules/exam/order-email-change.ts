@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { mayRead, type ReportAccess } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
@@ -69,6 +70,7 @@ export function orderEmailChange(d: EmailChangeDeps) {
         return { orderNumber: order.order_number, email, confirmationSent: false };
       }
       await consumeRateLimit(d.db, EMAIL_CHANGE_RULES, order.order_number, now);
+      await consumeMailBudget(d.db, old, now);
       const confirm = signToken(
         d.secret,
         EMAIL_CHANGE_PURPOSE,

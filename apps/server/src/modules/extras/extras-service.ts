@@ -104,20 +104,32 @@ export function extrasService(d: ExtrasDeps) {
     };
   }
 
-  async function activeVip(email: string | null) {
-    if (!email) return undefined;
+  /**
+   * The VIP membership an order enjoys: one it bought itself, or one of its address once that address is
+   * proven by a followed e-mail link (issue 13: a typed address borrows nobody's membership).
+   */
+  async function activeVip(order: OrderRow) {
+    const email = await d.exams.provenEmail(order);
     const now = d.clock.now();
     return d.db
       .selectFrom('vip_memberships')
       .select((eb) => [eb.fn.min('starts_at').as('since'), eb.fn.max('ends_at').as('until')])
-      .where('email', '=', email)
+      .where((eb) =>
+        email
+          ? eb.or([eb('email', '=', email), eb('order_number', '=', order.order_number)])
+          : eb('order_number', '=', order.order_number),
+      )
       .where('ends_at', '>', now)
       .executeTakeFirst()
       .then((r) => (r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined));
   }
 
-  /** Whether a Complete report was ever bought with this address: its discount is for good. */
-  async function boughtComplete(email: string | null): Promise<boolean> {
+  /**
+   * Whether a Complete report was ever bought with this order's address: its discount is for good. Only for
+   * a proven address (a followed e-mail link), never a typed one (issue 13).
+   */
+  async function boughtComplete(order: OrderRow): Promise<boolean> {
+    const email = await d.exams.provenEmail(order);
     if (!email) return false;
     const row = await d.db
       .selectFrom('exam_orders')
@@ -138,8 +150,8 @@ export function extrasService(d: ExtrasDeps) {
     const [rows, entitlements, vip, complete] = await Promise.all([
       prices(order.exam_id, order.country ?? DEFAULT_PRICE_COUNTRY),
       d.exams.entitlements(order),
-      activeVip(order.email),
-      boughtComplete(order.email),
+      activeVip(order),
+      boughtComplete(order),
     ]);
     const byId = new Map(rows.map((r) => [r.package_id, r]));
     const have = new Set(entitlements);
@@ -339,7 +351,7 @@ export function extrasService(d: ExtrasDeps) {
     /** Whether the order's buyer is a member: personal, so for the order's owner only (issue 13). */
     async vipStatus(orderNumber: string, a: ReportAccess) {
       const { order } = await access(orderNumber, a);
-      const vip = await activeVip(order.email);
+      const vip = await activeVip(order);
       return {
         vip: vip !== undefined,
         since: vip ? iso(vip.since) : null,

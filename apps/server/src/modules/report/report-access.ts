@@ -49,6 +49,26 @@ export function mayRead(
   return true;
 }
 
+/** Order and address pairs already recorded as proven by this process: a read is not a write each time. */
+const provenHere = new Set<string>();
+
+/**
+ * A report read with an e-mailed link's token (not the test's cookie) proves the order's address: the link
+ * was sent there. The member discount and VIP of other orders follow proven addresses only (issue 13).
+ */
+async function proveByLink(
+  d: { repo: ExamRepository; clock: Clock },
+  order: OrderRow,
+  access: ReportAccess,
+): Promise<void> {
+  if (access.token === undefined || !order.email || access.sessionId === order.session_id) return;
+  const key = `${order.order_number}\n${order.email}`;
+  if (provenHere.has(key)) return;
+  await d.repo.proveEmail(order.order_number, order.email, d.clock.now());
+  if (provenHere.size >= VERIFIED_MAX) provenHere.clear();
+  provenHere.add(key);
+}
+
 /**
  * Who may read a report: the browser that took the test (its session cookie) or the holder of an e-mailed
  * link (its token, until it expires). Unknown order: 404; unpaid: 402; anyone else: 403.
@@ -62,6 +82,7 @@ export async function requireReportAccess(
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
   if (!mayRead(d, order, access)) throw new AppError('REPORT_ACCESS_DENIED');
+  await proveByLink(d, order, access);
   const session = await d.repo.findSession(order.session_id);
   if (!session?.result) throw new AppError('REPORT_LOCKED');
   return { order, session: session as SessionRow & { result: string } };

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ReportLinks } from './report-links';
 
@@ -59,6 +60,7 @@ export async function retrieveReports(
   const email = input.email.toLowerCase();
   await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
   await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
+  await consumeMailBudget(d.db, email, now);
   const orders = await d.db
     .selectFrom('exam_orders')
     .select(['order_number', 'exam_id', 'sku_id', 'paid_at', 'locale'])

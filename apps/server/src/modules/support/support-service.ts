@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 
 export interface SupportDeps {
@@ -37,6 +38,7 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, PER_IP, input.ip, now);
   await consumeRateLimit(deps.db, PER_EMAIL, input.email, now);
+  await consumeMailBudget(deps.db, input.email, now);
   const ticketId = publicId('T-');
   const order = input.orderNumber ? input.orderNumber : null;
   await deps.db.transaction().execute(async (trx) => {
