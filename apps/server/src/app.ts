@@ -17,7 +17,7 @@ import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
-import { getOrCreateSecret } from './lib/app-secrets';
+import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
@@ -178,7 +178,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
+  await app.register(fastifyCookie, {
+    secret: await secretKeys(db.kysely, 'cookie', clock.now(), env.SECRET_COOKIE),
+  });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
   const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/', SANDBOX_PREFIX];
@@ -210,7 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
-  const reportLinkSecret = await getOrCreateSecret(db.kysely, 'report-links', clock.now());
+  const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
   const exam = examService({
     repo: examRepository(db.kysely),

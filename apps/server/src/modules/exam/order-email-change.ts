@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { signToken, verifyToken } from '../../lib/signed-token';
+import { type SecretKeys, signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
@@ -23,7 +23,7 @@ export interface EmailChangeDeps {
   db: Kysely<Database>;
   clock: Clock;
   /** Signs report links and these confirmations (each with its own purpose). */
-  secret: string;
+  secret: SecretKeys;
   links: ReportLinks;
   mailDomain: string;
   kickMail: () => void;

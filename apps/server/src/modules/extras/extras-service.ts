@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
@@ -53,7 +54,7 @@ export interface ExtrasDeps {
   cache: TtlCache;
   links: ReportLinks;
   /** Checks e-mailed report links' tokens: extras are bought by whoever may read the report. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
   mailDomain: string;
   kickMail: () => void;
 }

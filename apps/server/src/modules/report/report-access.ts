@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { REPORT_LINK_PURPOSE, tokenExpiry, verifyToken } from '../../lib/signed-token';
+import { REPORT_LINK_PURPOSE, type SecretKeys, tokenExpiry, verifyToken } from '../../lib/signed-token';
 import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
 import { SESSION_COOKIE } from '../exam/session-cookie';
 
@@ -28,17 +28,18 @@ const VERIFIED_MAX = 10_000;
 
 /** Whether this browser (its test session) or this link (its token, unexpired) may read the order's report. */
 export function mayRead(
-  d: { secret: string; clock: Clock },
+  d: { secret: SecretKeys; clock: Clock },
   order: { order_number: string; session_id: string },
   access: ReportAccess,
 ): boolean {
   if (access.sessionId !== undefined && access.sessionId === order.session_id) return true;
   if (access.token === undefined) return false;
   const now = d.clock.now();
-  let verified = verifiedBySecret.get(d.secret);
+  const secretKey = typeof d.secret === 'string' ? d.secret : d.secret.join('\n');
+  let verified = verifiedBySecret.get(secretKey);
   if (!verified) {
     verified = new Map();
-    verifiedBySecret.set(d.secret, verified);
+    verifiedBySecret.set(secretKey, verified);
   }
   const key = `${order.order_number}:${access.token}`;
   const until = verified.get(key);
@@ -74,7 +75,7 @@ async function proveByLink(
  * link (its token, until it expires). Unknown order: 404; unpaid: 402; anyone else: 403.
  */
 export async function requireReportAccess(
-  d: { repo: ExamRepository; secret: string; clock: Clock },
+  d: { repo: ExamRepository; secret: SecretKeys; clock: Clock },
   orderNumber: string,
   access: ReportAccess,
 ): Promise<{ order: OrderRow; session: SessionRow & { result: string } }> {
@@ -89,7 +90,7 @@ export async function requireReportAccess(
 }
 
 /** `requireReportAccess` bound to the services built on a report (their `ReportDeps` name the parts so). */
-export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: string; clock: Clock }) {
+export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: SecretKeys; clock: Clock }) {
   return (orderNumber: string, access: ReportAccess) =>
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, access);
 }

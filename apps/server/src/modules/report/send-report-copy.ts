@@ -2,6 +2,7 @@ import type { Locale } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamRepository } from '../exam/exam-repository';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
@@ -25,7 +26,7 @@ export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
     repo: ExamRepository;
-    secret: string;
+    secret: SecretKeys;
     clock: Clock;
     links: ReportLinks;
     mailDomain: string;
