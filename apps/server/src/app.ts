@@ -39,6 +39,7 @@ import { outboxRepository } from './modules/mail/outbox-repository';
 import { localTransport } from './modules/mail/transports/local-transport';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
+import { installRequestMetrics, metricsRoutes } from './modules/metrics/metrics-routes';
 import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { reportFileRoutes } from './modules/pdf/report-file-routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       (err: Error) => done(err),
     );
   });
+  const requestStats = env.METRICS_TOKEN ? installRequestMetrics(app) : undefined;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app, translator);
@@ -258,6 +260,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const share = shareService({ ...reportDeps, apiBase: bases.api });
   await app.register(async (scope) => shareRoutes(scope, bases, share));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
+  if (env.METRICS_TOKEN && requestStats) {
+    const token = env.METRICS_TOKEN;
+    await app.register(async (scope) => metricsRoutes(scope, { db: db.kysely, clock, token, routes: requestStats }));
+  }
   if (clock instanceof OffsetClock) {
     app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
     await app.register(async (scope) => clockControlRoutes(scope, clock, [checkout.scheduler], mailWorker));
@@ -287,7 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       )
     : undefined;
 
-  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', SANDBOX_PREFIX];
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {

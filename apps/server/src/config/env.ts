@@ -122,6 +122,7 @@ export const ZEnv = z
     RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     SUBSCRIPTION_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
     CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
     SECRET_COOKIE: signingKeys.optional(),
     SECRET_REPORT_LINKS: signingKeys.optional(),
     SECRET_CANCEL_LINKS: signingKeys.optional(),
