@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTier, ownerPost, paidReadyOrder, post, readerCookie } from './checkout-helpers';
+import { buyTier, ownerPost, paidReadyOrder, readerCookie } from './checkout-helpers';
 import { analyticSheet, labAnswers, labTests, middleEqSheet, submitLab } from './lab-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
