@@ -17,7 +17,7 @@ import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
-import { getOrCreateSecret } from './lib/app-secrets';
+import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
@@ -40,6 +40,8 @@ import { outboxRepository } from './modules/mail/outbox-repository';
 import { localTransport } from './modules/mail/transports/local-transport';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
+import { installRequestMetrics, metricsRoutes } from './modules/metrics/metrics-routes';
+import { paymentRepository } from './modules/payments/payment-repository';
 import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { reportFileRoutes } from './modules/pdf/report-file-routes';
@@ -50,6 +52,7 @@ import { shareRepository } from './modules/share/share-repository';
 import { shareRoutes } from './modules/share/share-routes';
 import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
+import { subscriptionRepository } from './modules/subscriptions/subscription-repository';
 import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
 
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       (err: Error) => done(err),
     );
   });
+  const requestStats = env.METRICS_TOKEN ? installRequestMetrics(app) : undefined;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app, translator);
@@ -184,7 +188,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
+  await app.register(fastifyCookie, {
+    secret: await secretKeys(db.kysely, 'cookie', clock.now(), env.SECRET_COOKIE),
+  });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
   const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/', SANDBOX_PREFIX];
@@ -213,7 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
-  const reportLinkSecret = await getOrCreateSecret(db.kysely, 'report-links', clock.now());
+  const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
   const exam = examService({
     repo: examRepository(db.kysely),
@@ -259,6 +265,21 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const share = shareService({ ...reportDeps, apiBase: bases.api, shares: shareRepository(db.kysely) });
   await app.register(async (scope) => shareRoutes(scope, bases, share));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
+  if (env.METRICS_TOKEN && requestStats) {
+    const token = env.METRICS_TOKEN;
+    await app.register(async (scope) =>
+      metricsRoutes(scope, {
+        counts: {
+          payments: () => paymentRepository(db.kysely).countByStatus(),
+          outbox: () => outboxRepository(db.kysely).countByStatus(),
+          dueSubscriptions: (now) => subscriptionRepository(db.kysely).countDue(now),
+        },
+        clock,
+        token,
+        routes: requestStats,
+      }),
+    );
+  }
   if (clock instanceof OffsetClock) {
     app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
     await app.register(async (scope) => clockControlRoutes(scope, clock, [checkout.scheduler], mailWorker));
@@ -289,7 +310,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       )
     : undefined;
 
-  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', SANDBOX_PREFIX];
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -53,6 +53,21 @@ const trustProxy = z.string().transform((v, ctx): false | number | string[] => {
   return list;
 });
 
+/**
+ * Signing keys given by the operator (e.g. from a secret manager) instead of the ones generated into the
+ * database: comma-separated, the first signs and every one verifies, so a new key goes first and the old one
+ * stays listed for a grace period (rotation).
+ */
+const signingKeys = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0),
+  )
+  .refine((keys) => keys.length > 0 && keys.every((k) => k.length >= 32), 'each key needs at least 32 characters');
+
 const basePath = z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /');
 
 /**
@@ -112,6 +127,11 @@ export const ZEnv = z
     RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     SUBSCRIPTION_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
     CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
+    SECRET_COOKIE: signingKeys.optional(),
+    SECRET_REPORT_LINKS: signingKeys.optional(),
+    SECRET_CANCEL_LINKS: signingKeys.optional(),
+    SECRET_PAYMENT_IDS: signingKeys.optional(),
     /** Tests only: lets the browser tests move the server's clock. Refused in production. */
     CLOCK_CONTROL: bool.default(false),
     /** Production only runs simulated payments (sandbox, Stripe test keys, PayPal's sandbox) with this on. */

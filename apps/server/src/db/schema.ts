@@ -87,6 +87,8 @@ export interface Database {
     created_at: number;
   };
   rate_limit_hits: { key: string; window_start: number; count: number };
+  /** An order's address proven by a followed e-mail link (member discount and VIP follow proven addresses only). */
+  email_proofs: { order_number: string; email: string; proven_at: number };
   app_secrets: { name: string; value: string; created_at: number };
   exam_sessions: {
     id: string;

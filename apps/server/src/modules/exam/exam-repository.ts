@@ -231,6 +231,24 @@ export function examRepository(db: Kysely<Database>) {
         .where('order_number', '=', orderNumber)
         .executeTakeFirst();
     },
+    /** Records that a link sent to the order's address was followed: the address is its buyer's. */
+    async proveEmail(orderNumber: string, email: string, now: number): Promise<void> {
+      await db
+        .insertInto('email_proofs')
+        .values({ order_number: orderNumber, email, proven_at: now })
+        .onConflict((oc) => oc.column('order_number').doUpdateSet({ email, proven_at: now }))
+        .execute();
+    },
+    /** The order's address, if it is proven (and still the order's address); else null. */
+    async provenEmail(order: { order_number: string; email: string | null }): Promise<string | null> {
+      if (!order.email) return null;
+      const row = await db
+        .selectFrom('email_proofs')
+        .select('email')
+        .where('order_number', '=', order.order_number)
+        .executeTakeFirst();
+      return row?.email === order.email ? order.email : null;
+    },
     /** A confirmed change of a paid order's address: only from the address it was confirmed for. */
     async changeOrderEmail(orderNumber: string, from: string, to: string, now: number): Promise<boolean> {
       const res = await db

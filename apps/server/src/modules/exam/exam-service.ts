@@ -12,6 +12,7 @@ import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
+import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { mayRead, type ReportAccess, requireReportAccess } from '../report/report-access';
@@ -32,7 +33,7 @@ export interface ExamDeps {
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
   /** Verifies the tokens of e-mailed report links. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -16,11 +16,20 @@ export function extrasRepository(db: Kysely<Database>) {
         .execute();
     },
     /** The address's running VIP membership: from its first start to its last end, if any runs now. */
-    async activeVip(email: string, now: number): Promise<{ since: number; until: number } | undefined> {
+    /** The VIP membership of an order: one it bought itself, or one of its proven address. */
+    async activeVip(
+      email: string | null,
+      orderNumber: string,
+      now: number,
+    ): Promise<{ since: number; until: number } | undefined> {
       const r = await db
         .selectFrom('vip_memberships')
         .select((eb) => [eb.fn.min('starts_at').as('since'), eb.fn.max('ends_at').as('until')])
-        .where('email', '=', email)
+        .where((eb) =>
+          email
+            ? eb.or([eb('email', '=', email), eb('order_number', '=', orderNumber)])
+            : eb('order_number', '=', orderNumber),
+        )
         .where('ends_at', '>', now)
         .executeTakeFirst();
       return r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined;

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { grantExtra } from '../extras/grant-extra';
@@ -53,7 +54,7 @@ export interface PaymentDeps {
   /** The report links sent by e-mail, with their own expiring token. */
   links: ReportLinks;
   /** Checks e-mailed report links' tokens: an order's address and plan are shown to its owner only. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
   kickMail: () => void;

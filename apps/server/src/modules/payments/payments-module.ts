@@ -3,7 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { transactor } from '../../db/repositories';
 import { withTransaction } from '../../db/with-transaction';
 import type { BasePaths } from '../../http/mount-endpoint';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret, secretKeys } from '../../lib/app-secrets';
+import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { catalogRepository } from '../checkout/catalog-repository';
 import { catalogService } from '../checkout/catalog-service';
@@ -40,7 +41,7 @@ export async function checkoutModule(
   bases: BasePaths,
   deps: AppDeps,
   links: ReportLinks,
-  reportLinkSecret: string,
+  reportLinkSecret: SecretKeys,
   /** An order's report changed (an extra bought): its cached copy is forgotten. */
   forgetReport: (orderNumber: string) => void,
 ) {
@@ -103,7 +104,7 @@ export async function checkoutModule(
     clock,
     links: cancelLinks({
       publicUrl: env.PUBLIC_URL,
-      secret: await getOrCreateSecret(kysely, 'cancel-links', now),
+      secret: await secretKeys(kysely, 'cancel-links', now, env.SECRET_CANCEL_LINKS),
       days: env.CANCEL_LINK_DAYS,
       clock,
     }),
@@ -141,7 +142,8 @@ export async function checkoutModule(
     mailDomain: deps.mailDomain,
     links,
     reportLinkSecret,
-    paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', now),
+    // Derives ids (no verification): only the newest key is used; a rotation names new attempts anew.
+    paymentIdSecret: (await secretKeys(kysely, 'payment-ids', now, env.SECRET_PAYMENT_IDS))[0] ?? '',
     kickMail: deps.mailWorker.kick,
     onExtraGranted: forgetReport,
     log: app.log,

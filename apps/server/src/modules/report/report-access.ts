@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { REPORT_LINK_PURPOSE, tokenExpiry, verifyToken } from '../../lib/signed-token';
+import { REPORT_LINK_PURPOSE, type SecretKeys, tokenExpiry, verifyToken } from '../../lib/signed-token';
 import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
 import { SESSION_COOKIE } from '../exam/session-cookie';
 
@@ -28,17 +28,18 @@ const VERIFIED_MAX = 10_000;
 
 /** Whether this browser (its test session) or this link (its token, unexpired) may read the order's report. */
 export function mayRead(
-  d: { secret: string; clock: Clock },
+  d: { secret: SecretKeys; clock: Clock },
   order: { order_number: string; session_id: string },
   access: ReportAccess,
 ): boolean {
   if (access.sessionId !== undefined && access.sessionId === order.session_id) return true;
   if (access.token === undefined) return false;
   const now = d.clock.now();
-  let verified = verifiedBySecret.get(d.secret);
+  const secretKey = typeof d.secret === 'string' ? d.secret : d.secret.join('\n');
+  let verified = verifiedBySecret.get(secretKey);
   if (!verified) {
     verified = new Map();
-    verifiedBySecret.set(d.secret, verified);
+    verifiedBySecret.set(secretKey, verified);
   }
   const key = `${order.order_number}:${access.token}`;
   const until = verified.get(key);
@@ -49,12 +50,32 @@ export function mayRead(
   return true;
 }
 
+/** Order and address pairs already recorded as proven by this process: a read is not a write each time. */
+const provenHere = new Set<string>();
+
+/**
+ * A report read with an e-mailed link's token (not the test's cookie) proves the order's address: the link
+ * was sent there. The member discount and VIP of other orders follow proven addresses only (issue 13).
+ */
+async function proveByLink(
+  d: { repo: ExamRepository; clock: Clock },
+  order: OrderRow,
+  access: ReportAccess,
+): Promise<void> {
+  if (access.token === undefined || !order.email || access.sessionId === order.session_id) return;
+  const key = `${order.order_number}\n${order.email}`;
+  if (provenHere.has(key)) return;
+  await d.repo.proveEmail(order.order_number, order.email, d.clock.now());
+  if (provenHere.size >= VERIFIED_MAX) provenHere.clear();
+  provenHere.add(key);
+}
+
 /**
  * Who may read a report: the browser that took the test (its session cookie) or the holder of an e-mailed
  * link (its token, until it expires). Unknown order: 404; unpaid: 402; anyone else: 403.
  */
 export async function requireReportAccess(
-  d: { repo: ExamRepository; secret: string; clock: Clock },
+  d: { repo: ExamRepository; secret: SecretKeys; clock: Clock },
   orderNumber: string,
   access: ReportAccess,
 ): Promise<{ order: OrderRow; session: SessionRow & { result: string } }> {
@@ -62,13 +83,14 @@ export async function requireReportAccess(
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
   if (!mayRead(d, order, access)) throw new AppError('REPORT_ACCESS_DENIED');
+  await proveByLink(d, order, access);
   const session = await d.repo.findSession(order.session_id);
   if (!session?.result) throw new AppError('REPORT_LOCKED');
   return { order, session: session as SessionRow & { result: string } };
 }
 
 /** `requireReportAccess` bound to the services built on a report (their `ReportDeps` name the parts so). */
-export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: string; clock: Clock }) {
+export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: SecretKeys; clock: Clock }) {
   return (orderNumber: string, access: ReportAccess) =>
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, access);
 }

@@ -2,6 +2,7 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { SecretKeys } from '../../lib/signed-token';
 import { examRepository } from '../exam/exam-repository';
 import { answerAnalysis } from './answer-analysis';
 import { readerOf } from './report-access';
@@ -15,7 +16,7 @@ export function reportRoutes(
   bases: BasePaths,
   deps: AppDeps,
   links: ReportLinks,
-  linkSecret: string,
+  linkSecret: SecretKeys,
 ): void {
   const access = {
     repo: examRepository(deps.db.kysely),

@@ -2,7 +2,9 @@ import type { Locale } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamRepository } from '../exam/exam-repository';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type ReportAccess, requireReportAccess } from './report-access';
 import type { ReportLinks } from './report-links';
@@ -24,7 +26,7 @@ export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
     repo: ExamRepository;
-    secret: string;
+    secret: SecretKeys;
     clock: Clock;
     links: ReportLinks;
     mailDomain: string;
@@ -36,6 +38,7 @@ export async function sendReportCopy(
   await consumeRateLimit(d.db, REPORT_COPY_RULES.ip, input.ip, now);
   const { order } = await requireReportAccess(d, input.orderNumber, input.reader);
   await consumeRateLimit(d.db, REPORT_COPY_RULES.order, order.order_number, now);
+  await consumeMailBudget(d.db, input.email, now);
   await mailReportLinks(d, input.email.toLowerCase(), input.hl, [order]);
   return { sent: true };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type SubscriptionRow = Database['subscriptions'];
@@ -10,6 +10,15 @@ const RUNNING = ['trialing', 'active', 'past_due'] as const;
 /** Every SQL statement of subscriptions and their renewal charges. */
 export function subscriptionRepository(db: Kysely<Database>) {
   return {
+    /** How many subscriptions are due to run by `now` (the metrics endpoint's gauge). */
+    async countDue(now: number): Promise<number> {
+      const r = await db
+        .selectFrom('subscriptions')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('next_run_at', '<=', now)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
     db,
     /** Starts a subscription; a replay of the same first payment finds the one already made. */
     async insert(row: SubscriptionRow): Promise<SubscriptionRow> {

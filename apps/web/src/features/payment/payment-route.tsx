@@ -523,6 +523,8 @@ function PlanPayment({ data, planId }: { data: PaymentPageData; planId: TPlanId 
       note={
         <>
           <p className="plan-disclosure">{planDisclosure(t, plan, data.hl, plansQuery.dataUpdatedAt)}</p>
+          {/* Decision 0019: the first payment (a trial's too) unlocks the report for good; said before paying. */}
+          <p className="plan-keeps-report">{t('plans.keepsReport')}</p>
           <p>
             {t('plans.howToCancel')}{' '}
             <AppLink to={buildHref('cancelSubscription', { scope: scope.value })}>{t('plans.cancelPage')}</AppLink>
