@@ -436,11 +436,23 @@ function similarity(a: Panel, b: Panel): number {
   });
   return s;
 }
+/** A copy of a context panel: version 2 allows them as distractors, and a matcher may learn to skip them. */
+const isCopy = (it: MatrixItem, o: Panel) => it.context.some((c) => similarity(c, o) === 4 * c.components.length);
+/** The same score, with copies of context panels ruled out first (a matcher who has learned they are never right). */
+const skippingCopies = (f: (it: MatrixItem, o: Panel) => number) => (it: MatrixItem, o: Panel) =>
+  isCopy(it, o) ? Number.NEGATIVE_INFINITY : f(it, o);
 function benchRowMatch() {
+  const row3 = (it: MatrixItem, o: Panel) =>
+    similarity(o, it.context[6] as Panel) + similarity(o, it.context[7] as Panel);
+  const above = (it: MatrixItem, o: Panel) => similarity(o, it.context[5] as Panel);
+  const left = (it: MatrixItem, o: Panel) => similarity(o, it.context[7] as Panel);
   const heuristics = {
-    row3: (it: MatrixItem, o: Panel) => similarity(o, it.context[6] as Panel) + similarity(o, it.context[7] as Panel),
-    above: (it: MatrixItem, o: Panel) => similarity(o, it.context[5] as Panel),
-    left: (it: MatrixItem, o: Panel) => similarity(o, it.context[7] as Panel),
+    row3,
+    above,
+    left,
+    row3SkippingCopies: skippingCopies(row3),
+    aboveSkippingCopies: skippingCopies(above),
+    leftSkippingCopies: skippingCopies(left),
   };
   const out: Record<string, Record<string, number>> = {};
   for (const [name, score] of Object.entries(heuristics)) {
@@ -471,7 +483,29 @@ function benchRowMatch() {
     }
     out[name] = byPart;
   }
-  return { rowMatchHeuristicByPart: out };
+  return {
+    rowMatchHeuristicByPart: out,
+    maxRowMatchHeuristic: Math.max(...Object.values(out).flatMap((byPart) => Object.values(byPart))),
+  };
+}
+
+// 11. Options-only strategies on the items version 2 serves (drawStage: surface-proof distractors).
+function benchOptionsOnlyVersion2() {
+  const draw = (prefix: string, n: number) => {
+    const items: MatrixItem[] = [];
+    for (let f = 0; items.length < n; f++) {
+      const route: Route = [f % 3, Math.floor(f / 3) % 3] as Route;
+      for (const stage of [1, 2, 3] as const) items.push(...drawStage(`${prefix}-${f}`, stage, route).items);
+    }
+    return items.slice(0, n);
+  };
+  const n = quick ? 1500 : 6000;
+  const report = auditOptionsOnly(draw('bench-oo2-test', n), draw('bench-oo2-train', n));
+  return {
+    optionsOnlyVersion2BestAccuracy: round(report.bestAccuracy),
+    optionsOnlyVersion2BestStrategy: report.bestStrategy,
+    optionsOnlyVersion2Strategies: Object.fromEntries(report.strategies.map((s) => [s.name, round(s.accuracy)])),
+  };
 }
 
 const started = performance.now();
@@ -487,6 +521,7 @@ for (const [name, fn] of [
   ['version-2', benchVersion2],
   ['key-exploit', benchKeyExploit],
   ['row-match', benchRowMatch],
+  ['options-only-v2', benchOptionsOnlyVersion2],
 ] as const) {
   const only = process.argv
     .find((a) => a.startsWith('--only='))
@@ -535,6 +570,8 @@ const budgets = {
   maxAbsBiasByBand: (results.maxAbsBiasByBand as number) <= 2,
   keyPositionExploitAccuracy: (results.keyPositionExploitAccuracy as number) <= 0.18,
   reliability: (results.reliability as number) >= 0.88,
+  maxRowMatchHeuristic: (results.maxRowMatchHeuristic as number) <= 1 / 3,
+  optionsOnlyVersion2BestAccuracy: (results.optionsOnlyVersion2BestAccuracy as number) <= 0.187,
 };
 const out = {
   generatedAt: new Date().toISOString(),

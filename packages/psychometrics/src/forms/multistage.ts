@@ -85,7 +85,7 @@ export function drawStage(seed: string, stage: Stage, route: Route): Form {
     stage * STAGE_ITEMS,
   );
   const rng = createRng(`${seed}:stage${stage}:${own.join('')}`);
-  return assembleForm(rng, { blueprint: stageBlueprint(stage, own), keyPositions });
+  return assembleForm(rng, { blueprint: stageBlueprint(stage, own), keyPositions, surfaceProof: true });
 }
 
 /** The three parts of a finished route as one form (items in the order shown, parts 1..3). */
