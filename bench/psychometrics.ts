@@ -16,6 +16,7 @@ import {
   createRng,
   drawStage,
   generateItem,
+  jeffreysEstimate,
   type KeyItem,
   type MatrixItem,
   matrixKey,
@@ -295,15 +296,21 @@ function benchVersion2() {
   const rusher = outcomes({ kind: 'rusher' }, sized(2000, 300));
 
   // Coverage, bias and SE per band of true IQ; below-range statements count as covering when true.
+  // Bias (decision 0022) is the estimator's: the Jeffreys estimate exists for every honest session, shown or
+  // not, so it is averaged over all of them. Averaged only over those shown a number it is conditional on
+  // passing the below-range cut (the lucky ones at the low end), reported as biasAmongScoredByBand.
   const bandRun = (misfit: boolean) => {
     const coverageByBand: Record<string, number> = {};
     const biasByBand: Record<string, number> = {};
+    const biasAmongScoredByBand: Record<string, number> = {};
     const seByBand: Record<string, number> = {};
     const belowByBand: Record<string, number> = {};
     const perBand = sized(1000, 200);
     for (let lo = 60; lo < 140; lo += 7.5) {
       let covered = 0;
       let bias = 0;
+      let biasAll = 0;
+      let valid = 0;
       let se = 0;
       let scored = 0;
       let below = 0;
@@ -311,6 +318,17 @@ function benchVersion2() {
         const iq = lo + 7.5 * rng.next();
         const { key, session } = routedSession(rng, { kind: 'honest', theta: (iq - 100) / 15 }, misfit);
         const r = scoreSession(session, { key });
+        if (r.outcome !== 'abnormal') {
+          const byId = new Map(key.items.map((k) => [k.id, k]));
+          const estimate = jeffreysEstimate(
+            session.responses.map((x) => {
+              const k = byId.get(x.itemId) as KeyItem;
+              return { a: k.a, b: k.b, correct: x.choice === k.answerIndex };
+            }),
+          );
+          biasAll += 100 + 15 * estimate.theta - iq;
+          valid++;
+        }
         if (r.outcome === 'below-range') {
           below++;
           if (iq < r.bound) covered++;
@@ -323,11 +341,12 @@ function benchVersion2() {
       }
       const band = `${lo}-${lo + 7.5}`;
       coverageByBand[band] = round(covered / perBand);
-      biasByBand[band] = round(scored ? bias / scored : 0, 2);
+      biasByBand[band] = round(valid ? biasAll / valid : 0, 2);
+      biasAmongScoredByBand[band] = round(scored ? bias / scored : 0, 2);
       seByBand[band] = round(scored ? se / scored : 0, 3);
       belowByBand[band] = round(below / perBand);
     }
-    return { coverageByBand, biasByBand, seByBand, belowByBand };
+    return { coverageByBand, biasByBand, biasAmongScoredByBand, seByBand, belowByBand };
   };
   const main = bandRun(false);
   const sensitivity = bandRun(true);
@@ -375,6 +394,7 @@ function benchVersion2() {
     lastThirdRushers: { caught: rusher.abnormalRate, ...rusher },
     coverageByBand: main.coverageByBand,
     biasByBand: main.biasByBand,
+    biasAmongScoredByBand: main.biasAmongScoredByBand,
     maxAbsBiasByBand: Math.max(...Object.values(main.biasByBand).map(Math.abs)),
     seByBand: main.seByBand,
     belowRangeByBand: main.belowByBand,
