@@ -7,7 +7,9 @@ import {
   resolveLocale,
 } from '@mindgauge/contract';
 import {
+  CONSENT_NAMESPACES,
   CORE_NAMESPACES,
+  loadConsentResources,
   loadPaidResources,
   loadPersonalityResources,
   loadUiResources,
@@ -36,6 +38,8 @@ export function detectLocale(search: string = location.search): Locale {
 let paidWanted = false;
 /** Likewise for the personality pages' namespace. */
 let personalityWanted = false;
+/** Likewise for the ad consent banner's namespace. */
+let consentWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -55,7 +59,13 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPersonalityResources(locale).then((r) => {
           for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  await Promise.all([core, paid, personality]);
+  const consent =
+    !consentWanted || i18next.hasResourceBundle(locale, 'consent')
+      ? null
+      : loadConsentResources(locale).then((r) => {
+          for (const ns of CONSENT_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
+        });
+  await Promise.all([core, paid, personality, consent]);
 }
 
 /**
@@ -70,6 +80,12 @@ export async function ensurePaidNamespaces(): Promise<void> {
 /** The personality landing's and type pages' texts: their own chunk, so the IQ landing does not carry them. */
 export async function ensurePersonalityNamespaces(): Promise<void> {
   personalityWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The ad consent banner's texts: their own chunk, loaded only where a pixel is configured. */
+export async function ensureConsentNamespace(): Promise<void> {
+  consentWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

@@ -20,6 +20,8 @@ import { AppLink, withKeptQuery } from '../../components/app-link';
 import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-event';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-tracker';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { createPayment } from './api/create-payment';
@@ -171,6 +173,13 @@ function PaymentForm(props: PaymentFormProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const methodId = useId();
   const termsId = useId();
+  const adData = adDataOf(props.attempt.planId ?? props.attempt.skuId, totalMinor, currency);
+  const checkoutSent = useRef(false);
+  useEffect(() => {
+    if (checkoutSent.current) return;
+    checkoutSent.current = true;
+    void trackAdEvent('initiate-checkout', adData);
+  }, [adData]);
 
   const go = useCallback(
     (key: RouteKey, query: Record<string, string>, replace = false) =>
@@ -319,6 +328,7 @@ function PaymentForm(props: PaymentFormProps) {
             value={method}
             onChange={(m) => {
               setMethod(m);
+              void trackAdEvent('add-payment-info', adData);
               setErrors((prev) => ({ ...prev, method: undefined }));
             }}
             error={errors.method}

@@ -18,6 +18,8 @@ import { useScope } from '../../app/use-scope';
 import { withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-event';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-tracker';
 import { updateConfig } from '../../lib/persisted-config';
 import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
 import { fetchOrderCheckout } from './api/get-order-checkout';
@@ -137,6 +139,8 @@ function SchemeScreen({ data }: { data: PricingPageData }) {
       return;
     }
     rememberTermsAccepted(scope.examId, data.hl, docs.terms);
+    const chosen = list.skus.find((s) => s.skuId === selected);
+    if (chosen) void trackAdEvent('add-to-cart', adDataOf(selected, chosen.price.amount, chosen.price.currency));
     const query: Record<string, string> = { order: orderNumber, sku: selected };
     if (list.promo) query.promo = list.promo.code;
     navigate(withKeptQuery(buildHref('payingPayment', { scope: scope.value }, query), location.search));

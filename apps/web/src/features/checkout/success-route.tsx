@@ -14,6 +14,8 @@ import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-event';
+import { trackPurchaseOnce } from '../../lib/ad-pixels/ad-tracker';
 import { fetchOrderCheckout, orderCheckoutQuery } from './api/get-order-checkout';
 import { sendReportCopy } from './api/send-report-copy';
 import { clearCheckoutKeys } from './checkout-key';
@@ -120,6 +122,14 @@ function SuccessScreen({ data }: { data: SuccessData }) {
   const orderNumber = orderFromSearch(search);
   const { data: checkout } = useSuspenseQuery(orderCheckoutQuery(orderNumber));
   const email = checkout.email ?? useAppState.getState().email;
+  const purchase = checkout.purchase;
+  useEffect(() => {
+    if (!purchase) return;
+    trackPurchaseOnce(orderNumber, {
+      ...adDataOf(purchase.skuId, purchase.amount, purchase.currency),
+      ...(email ? { email } : {}),
+    });
+  }, [purchase, orderNumber, email]);
   const reportHref = buildHref('reportResult', { scope: scope.value }, { order: orderNumber });
   const [deadline] = useState(() => Date.now() + REPORT_COUNTDOWN_S * 1000);
   const [seconds, setSeconds] = useState(REPORT_COUNTDOWN_S);

@@ -3,6 +3,7 @@ import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { withKeptQuery } from '../../components/app-link';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-tracker';
 import { questionListQuery } from './api/get-question-list';
 import { continueHref } from './session-routing';
 
@@ -14,6 +15,8 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   const scope = scopeFromParams(params);
   const hl = localeFromRequest(request);
   const session = await queryClient.fetchQuery(questionListQuery(scope.examId, hl));
+  // The spec's customize event: the visitor starts (or resumes) the test.
+  void trackAdEvent('customize');
   const search = new URL(request.url).search;
   throw redirect(withKeptQuery(continueHref(session, params.scope as string), search));
 }

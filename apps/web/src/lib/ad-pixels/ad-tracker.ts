@@ -1,0 +1,249 @@
+import { type AdProvider, CONSENT_WAIT_MS } from '@mindgauge/contract';
+import { pickKeptQuery, readConfig } from '../persisted-config';
+import type { Continent, RuntimeConfig } from '../runtime-config';
+import { persistent, session } from '../storage';
+import { type AdEventData, type AdEventName, payloadFor } from './ad-event';
+import { providersWithClick } from './click-ids';
+import { type ConsentChoice, consentOutcome } from './consent-rule';
+import {
+  type ConsentBasis,
+  pushConsentDefault,
+  pushConsentUpdate,
+  readGtagState,
+  stateOf,
+  writeGtagState,
+} from './consent-state';
+import { isExcludedPath } from './excluded-paths';
+import { loadScript } from './load-script';
+import type { PixelWindow, ProviderContext } from './providers/provider';
+import { PIXEL_PROVIDERS } from './providers/registry';
+import { sha256Email } from './sha256';
+
+/**
+ * The one place that decides whether an ad event leaves the page. An event reaches a provider only when
+ * the operator configured its pixel, its click identifier is in the URL or storage, a log id exists, the
+ * page is not on an excluded path, and consent is granted. Until then events wait in memory; a denial
+ * drops them. Provider scripts load only at that moment, never before.
+ */
+
+interface Queued {
+  name: AdEventName;
+  data: AdEventData;
+  emailSha256?: string | undefined;
+}
+
+/** What the consent banner needs to know. */
+export interface AdConsentView {
+  /** The banner is shown (a visitor in Europe who has not answered, or one who asked to change). */
+  bannerOpen: boolean;
+  /** Some pixel is configured: the footer offers the choice again. */
+  configured: boolean;
+  /** The providers this visit would inform (configured, with their click identifier). */
+  providers: AdProvider[];
+  granted: boolean;
+}
+
+interface Tracker {
+  win: PixelWindow;
+  pixels: RuntimeConfig['pixels'];
+  mode: string;
+  continent: Continent;
+  path: string;
+  granted: boolean;
+  bannerOpen: boolean;
+  queue: Queued[];
+  installed: Set<AdProvider>;
+  loading: Set<AdProvider>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+let tracker: Tracker | undefined;
+let view: AdConsentView = { bannerOpen: false, configured: false, providers: [], granted: false };
+const listeners = new Set<() => void>();
+
+function kept(t: Tracker): Record<string, string> {
+  return { ...readConfig().keptQuery, ...pickKeptQuery(t.win.location.search) };
+}
+
+const eligible = (t: Tracker) => providersWithClick(t.pixels.ids, kept(t));
+
+function contextOf(t: Tracker, p: AdProvider): ProviderContext {
+  return { id: t.pixels.ids[p] as string, win: t.win, googleAdsPurchaseLabel: t.pixels.googleAdsPurchaseLabel };
+}
+
+function publish(t: Tracker): void {
+  const next: AdConsentView = {
+    bannerOpen: t.bannerOpen,
+    configured: Object.keys(t.pixels.ids).length > 0,
+    providers: eligible(t),
+    granted: t.granted,
+  };
+  if (JSON.stringify(next) === JSON.stringify(view)) return;
+  view = next;
+  for (const l of listeners) l();
+}
+
+/** Defines the providers' stubs (no network): Meta's consent is revoked before its init, as Meta asks. */
+function install(t: Tracker): void {
+  for (const p of eligible(t)) {
+    if (t.installed.has(p)) continue;
+    t.installed.add(p);
+    PIXEL_PROVIDERS[p].install(contextOf(t, p));
+  }
+}
+
+function apply(t: Tracker, granted: boolean, basis: ConsentBasis): void {
+  const previous = readGtagState();
+  writeGtagState(stateOf(granted, basis, previous));
+  if (granted !== t.granted) {
+    t.granted = granted;
+    pushConsentUpdate(t.win, granted);
+    for (const p of t.installed) PIXEL_PROVIDERS[p].consent(contextOf(t, p), granted);
+  }
+  if (granted) flush(t);
+  else if (basis !== 'asking' && basis !== 'waiting') t.queue.length = 0;
+  publish(t);
+}
+
+function evaluate(t: Tracker, pathname: string): void {
+  t.path = pathname;
+  clearTimeout(t.timer);
+  install(t);
+  const outcome = consentOutcome({
+    continent: t.continent,
+    mode: t.mode,
+    excluded: isExcludedPath(pathname),
+    choice: readGtagState()?.choice ?? null,
+  });
+  switch (outcome.kind) {
+    case 'denied':
+    case 'granted':
+      apply(t, outcome.kind === 'granted', outcome.basis);
+      return;
+    case 'ask':
+      // Nothing to ask when no configured provider would hear of this visit.
+      if (eligible(t).length > 0) t.bannerOpen = true;
+      apply(t, false, 'asking');
+      return;
+    case 'grant-after-wait':
+      if (t.granted) {
+        apply(t, true, 'region');
+        return;
+      }
+      apply(t, false, 'waiting');
+      t.timer = setTimeout(() => apply(t, true, 'region'), CONSENT_WAIT_MS);
+  }
+}
+
+function flush(t: Tracker): void {
+  if (!t.granted || isExcludedPath(t.path)) return;
+  const logid = session.get<string>('logid');
+  if (!logid) return; // ensureLogid calls adPixelsLogidReady once it has one.
+  const providers = eligible(t);
+  const events = t.queue.splice(0);
+  if (providers.length === 0) return;
+  install(t);
+  for (const p of providers) {
+    if (t.loading.has(p)) continue;
+    t.loading.add(p);
+    const ctx = contextOf(t, p);
+    const script = PIXEL_PROVIDERS[p].script(ctx.id);
+    const src = t.pixels.scriptOrigin ? `${t.pixels.scriptOrigin}/${script.standIn}` : script.url;
+    // A blocked script (an ad blocker) changes nothing for the visitor.
+    loadScript(t.win.document, src).then(
+      () => PIXEL_PROVIDERS[p].afterLoad?.(ctx),
+      () => undefined,
+    );
+  }
+  for (const ev of events) {
+    for (const p of providers) {
+      const provider = PIXEL_PROVIDERS[p];
+      const ctx = contextOf(t, p);
+      if (ev.name === 'purchase' && ev.emailSha256 && provider.identify) provider.identify(ctx, ev.emailSha256);
+      provider.track(ctx, ev.name, ev.data, logid);
+    }
+  }
+}
+
+/** Starts consent mode (denied, 500 ms wait) and applies the rule to the first page. Called once at boot. */
+export function initAdPixels(options: {
+  config: Pick<RuntimeConfig, 'pixels' | 'mode'>;
+  continent: Continent;
+  pathname: string;
+  win?: PixelWindow;
+}): void {
+  const win = options.win ?? (window as unknown as PixelWindow);
+  tracker = {
+    win,
+    pixels: options.config.pixels,
+    mode: options.config.mode,
+    continent: options.continent,
+    path: options.pathname,
+    granted: false,
+    bannerOpen: false,
+    queue: [],
+    installed: new Set(),
+    loading: new Set(),
+    timer: undefined,
+  };
+  pushConsentDefault(win);
+  writeGtagState(stateOf(false, 'default', readGtagState()));
+  evaluate(tracker, options.pathname);
+}
+
+/** The page changed: the rule depends on the path (excluded paths). */
+export function adPixelsNavigated(pathname: string): void {
+  if (tracker && tracker.path !== pathname) evaluate(tracker, pathname);
+}
+
+/** The log id exists now: events waiting for it may go. */
+export function adPixelsLogidReady(): void {
+  if (tracker) flush(tracker);
+}
+
+/** Records an ad event; it leaves the page only under the rules above. */
+export async function trackAdEvent(name: AdEventName, data: AdEventData = {}): Promise<void> {
+  const t = tracker;
+  if (!t || Object.keys(t.pixels.ids).length === 0) return;
+  if (isExcludedPath(t.win.location.pathname) || eligible(t).length === 0) return;
+  const emailSha256 = name === 'purchase' && data.email ? await sha256Email(data.email) : undefined;
+  t.queue.push({ name, data: payloadFor(name, data), emailSha256 });
+  flush(t);
+}
+
+const PURCHASES_KEY = 'ad-purchases';
+
+/** The purchase of an order is sent once, however often its success page is opened. */
+export function trackPurchaseOnce(orderNumber: string, data: AdEventData): void {
+  if (!tracker || Object.keys(tracker.pixels.ids).length === 0) return;
+  const sent = persistent.get<string[]>(PURCHASES_KEY) ?? [];
+  if (sent.includes(orderNumber)) return;
+  persistent.set(PURCHASES_KEY, [...sent, orderNumber].slice(-50));
+  void trackAdEvent('purchase', { ...data, orderNumber });
+}
+
+/** The visitor's answer in the consent banner. */
+export function setAdConsentChoice(choice: ConsentChoice): void {
+  const t = tracker;
+  if (!t) return;
+  writeGtagState({ ...stateOf(false, 'choice', readGtagState()), choice, choiceAt: Date.now() });
+  t.bannerOpen = false;
+  evaluate(t, t.path);
+  publish(t);
+}
+
+/** Opens the banner again (the footer's "ad privacy choices"), for anyone, anywhere. */
+export function openAdConsentChoices(): void {
+  if (!tracker) return;
+  tracker.bannerOpen = true;
+  publish(tracker);
+}
+
+export function subscribeAdConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAdConsentView(): AdConsentView {
+  return view;
+}
