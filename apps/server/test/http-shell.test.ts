@@ -67,6 +67,9 @@ describe('security headers, health, and the web shell', () => {
       payBase: '/api-pay',
       publicUrl: 'http://mindgauge.test',
       devMailbox: true,
+      testMode: [],
+      mode: 'standard',
+      pixels: { ids: {} },
     });
     const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
     expect(byCookie.body).toContain('<html lang="ko"');
