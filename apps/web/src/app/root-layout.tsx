@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { TestModeBanner } from '../components/test-mode-banner';
-import { ConsentBanner } from '../features/tracking/consent-banner';
+import { ConsentBannerSlot } from '../features/tracking/consent-slot';
 import { recordPageView } from '../features/tracking/track-visit';
 import { useLandingViewEvent } from '../features/tracking/use-landing-view';
 import { adPixelsNavigated } from '../lib/ad-pixels/ad-tracker';
@@ -76,7 +76,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <ConsentBanner />
+      <ConsentBannerSlot />
       <TestModeBanner parts={runtimeConfig.testMode} />
       <SiteHeader />
       <OfflineBanner />

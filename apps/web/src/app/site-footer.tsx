@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
-import { ConsentChoicesButton } from '../features/tracking/consent-banner';
+import { ConsentChoicesSlot } from '../features/tracking/consent-slot';
 import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
@@ -32,7 +32,7 @@ export function SiteFooter() {
                 </AppLink>
               </li>
             ))}
-            <ConsentChoicesButton />
+            <ConsentChoicesSlot />
           </ul>
         </nav>
         <p className="site-footer__fine">

@@ -15,16 +15,28 @@ import {
 } from './consent-state';
 import { isExcludedPath } from './excluded-paths';
 import { loadScript } from './load-script';
-import type { PixelWindow, ProviderContext } from './providers/provider';
-import { PIXEL_PROVIDERS } from './providers/registry';
+import type { AdPixelProvider, PixelWindow, ProviderContext } from './providers/provider';
 import { sha256Email } from './sha256';
 
 /**
  * The one place that decides whether an ad event leaves the page. An event reaches a provider only when
  * the operator configured its pixel, its click identifier is in the URL or storage, a log id exists, the
  * page is not on an excluded path, and consent is granted. Until then events wait in memory; a denial
- * drops them. Provider scripts load only at that moment, never before.
+ * drops them. Provider scripts load only at that moment, never before. The provider modules themselves
+ * are a chunk of their own, fetched from our origin at that moment too: a visitor no pixel concerns does
+ * not download them.
  */
+
+type Registry = Record<AdProvider, AdPixelProvider>;
+let registry: Registry | undefined;
+let registryLoad: Promise<Registry> | undefined;
+function loadRegistry(): Promise<Registry> {
+  registryLoad ??= import('./providers/registry').then((m) => {
+    registry = m.PIXEL_PROVIDERS;
+    return registry;
+  });
+  return registryLoad;
+}
 
 interface Queued {
   name: AdEventName;
@@ -83,12 +95,16 @@ function publish(t: Tracker): void {
   for (const l of listeners) l();
 }
 
-/** Defines the providers' stubs (no network): Meta's consent is revoked before its init, as Meta asks. */
-function install(t: Tracker): void {
-  for (const p of eligible(t)) {
+/**
+ * Defines the providers' stubs (their snippets' queues) and passes them the current consent: Meta's
+ * consent is revoked before its init and granted only after, as Meta asks.
+ */
+function install(t: Tracker, providers: Registry, eligibleNow: AdProvider[]): void {
+  for (const p of eligibleNow) {
     if (t.installed.has(p)) continue;
     t.installed.add(p);
-    PIXEL_PROVIDERS[p].install(contextOf(t, p));
+    providers[p].install(contextOf(t, p));
+    if (t.granted) providers[p].consent(contextOf(t, p), true);
   }
 }
 
@@ -98,7 +114,7 @@ function apply(t: Tracker, granted: boolean, basis: ConsentBasis): void {
   if (granted !== t.granted) {
     t.granted = granted;
     pushConsentUpdate(t.win, granted);
-    for (const p of t.installed) PIXEL_PROVIDERS[p].consent(contextOf(t, p), granted);
+    if (registry) for (const p of t.installed) registry[p].consent(contextOf(t, p), granted);
   }
   if (granted) flush(t);
   else if (basis !== 'asking' && basis !== 'waiting') t.queue.length = 0;
@@ -108,7 +124,6 @@ function apply(t: Tracker, granted: boolean, basis: ConsentBasis): void {
 function evaluate(t: Tracker, pathname: string): void {
   t.path = pathname;
   clearTimeout(t.timer);
-  install(t);
   const outcome = consentOutcome({
     continent: t.continent,
     mode: t.mode,
@@ -142,27 +157,30 @@ function flush(t: Tracker): void {
   const providers = eligible(t);
   const events = t.queue.splice(0);
   if (providers.length === 0) return;
-  install(t);
-  for (const p of providers) {
-    if (t.loading.has(p)) continue;
-    t.loading.add(p);
-    const ctx = contextOf(t, p);
-    const script = PIXEL_PROVIDERS[p].script(ctx.id);
-    const src = t.pixels.scriptOrigin ? `${t.pixels.scriptOrigin}/${script.standIn}` : script.url;
-    // A blocked script (an ad blocker) changes nothing for the visitor.
-    loadScript(t.win.document, src).then(
-      () => PIXEL_PROVIDERS[p].afterLoad?.(ctx),
-      () => undefined,
-    );
-  }
-  for (const ev of events) {
+  void loadRegistry().then((reg) => {
+    // Consent may have been withdrawn (or the page left for an excluded one) while the chunk loaded.
+    if (!t.granted || isExcludedPath(t.path)) return;
+    install(t, reg, providers);
     for (const p of providers) {
-      const provider = PIXEL_PROVIDERS[p];
+      if (t.loading.has(p)) continue;
+      t.loading.add(p);
       const ctx = contextOf(t, p);
-      if (ev.name === 'purchase' && ev.emailSha256 && provider.identify) provider.identify(ctx, ev.emailSha256);
-      provider.track(ctx, ev.name, ev.data, logid);
+      const script = reg[p].script(ctx.id);
+      const src = t.pixels.scriptOrigin ? `${t.pixels.scriptOrigin}/${script.standIn}` : script.url;
+      // A blocked script (an ad blocker) changes nothing for the visitor.
+      loadScript(t.win.document, src).then(
+        () => reg[p].afterLoad?.(ctx),
+        () => undefined,
+      );
     }
-  }
+    for (const ev of events) {
+      for (const p of providers) {
+        const ctx = contextOf(t, p);
+        if (ev.name === 'purchase' && ev.emailSha256 && reg[p].identify) reg[p].identify?.(ctx, ev.emailSha256);
+        reg[p].track(ctx, ev.name, ev.data, logid);
+      }
+    }
+  });
 }
 
 /** Starts consent mode (denied, 500 ms wait) and applies the rule to the first page. Called once at boot. */
