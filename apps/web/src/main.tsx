@@ -8,7 +8,7 @@ import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
 import { ensureLogid } from './features/tracking/track-visit';
 import { detectLocale, initI18n } from './i18n/i18n';
-import { initAdPixels } from './lib/ad-pixels/ad-tracker';
+import { initAdPixels } from './lib/ad-pixels/ad-pixels';
 import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
 import './styles/index.css';
 

@@ -7,7 +7,7 @@ import { TestModeBanner } from '../components/test-mode-banner';
 import { ConsentBannerSlot } from '../features/tracking/consent-slot';
 import { recordPageView } from '../features/tracking/track-visit';
 import { useLandingViewEvent } from '../features/tracking/use-landing-view';
-import { adPixelsNavigated } from '../lib/ad-pixels/ad-tracker';
+import { adPixelsNavigated } from '../lib/ad-pixels/ad-pixels';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
 import { useAppState } from './app-state';

@@ -7,9 +7,7 @@ import {
   resolveLocale,
 } from '@mindgauge/contract';
 import {
-  CONSENT_NAMESPACES,
   CORE_NAMESPACES,
-  loadConsentResources,
   loadPaidResources,
   loadPersonalityResources,
   loadUiResources,
@@ -38,8 +36,6 @@ export function detectLocale(search: string = location.search): Locale {
 let paidWanted = false;
 /** Likewise for the personality pages' namespace. */
 let personalityWanted = false;
-/** Likewise for the ad consent banner's namespace. */
-let consentWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -59,13 +55,7 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPersonalityResources(locale).then((r) => {
           for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  const consent =
-    !consentWanted || i18next.hasResourceBundle(locale, 'consent')
-      ? null
-      : loadConsentResources(locale).then((r) => {
-          for (const ns of CONSENT_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
-        });
-  await Promise.all([core, paid, personality, consent]);
+  await Promise.all([core, paid, personality]);
 }
 
 /**
@@ -80,12 +70,6 @@ export async function ensurePaidNamespaces(): Promise<void> {
 /** The personality landing's and type pages' texts: their own chunk, so the IQ landing does not carry them. */
 export async function ensurePersonalityNamespaces(): Promise<void> {
   personalityWanted = true;
-  await addLocale(i18next.language as Locale);
-}
-
-/** The ad consent banner's texts: their own chunk, loaded only where a pixel is configured. */
-export async function ensureConsentNamespace(): Promise<void> {
-  consentWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

@@ -1,4 +1,3 @@
-import { AD_PROVIDERS } from '@mindgauge/contract';
 import * as z from 'zod/mini';
 
 const ZRuntimeConfig = z.object({
@@ -13,7 +12,8 @@ const ZRuntimeConfig = z.object({
   /** The ad pixels the operator configured: only these may load, and only as lib/ad-pixels decides. */
   pixels: z._default(
     z.object({
-      ids: z.partialRecord(z.enum(AD_PROVIDERS), z.string()),
+      // Keys are checked where they are used (click-ids.ts reads only the providers it knows).
+      ids: z.record(z.string(), z.string()),
       googleAdsPurchaseLabel: z.optional(z.string()),
       scriptOrigin: z.optional(z.string()),
     }),

@@ -3,7 +3,7 @@ import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { withKeptQuery } from '../../components/app-link';
 import { localeFromRequest } from '../../i18n/use-locale';
-import { trackAdEvent } from '../../lib/ad-pixels/ad-tracker';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { questionListQuery } from './api/get-question-list';
 import { continueHref } from './session-routing';
 

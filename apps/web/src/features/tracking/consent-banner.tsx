@@ -1,7 +1,9 @@
 import type { AdProvider } from '@mindgauge/contract';
+import { type Locale, resolveLocale } from '@mindgauge/contract';
+import { loadConsentResources } from '@mindgauge/locales';
+import i18next from 'i18next';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ensureConsentNamespace } from '../../i18n/i18n';
 import {
   getAdConsentView,
   openAdConsentChoices,
@@ -22,13 +24,26 @@ const PROVIDER_NAMES: Record<AdProvider, string> = {
 
 const useAdConsent = () => useSyncExternalStore(subscribeAdConsent, getAdConsentView, getAdConsentView);
 
-/** Loads the banner's texts once they are needed; true when they are there. */
+/**
+ * Loads the banner's texts in the page's language (again when it changes); true when they are there. The
+ * namespace is its own chunk per locale, fetched only on sites with a pixel.
+ */
 function useConsentTexts(wanted: boolean): boolean {
-  const [loaded, setLoaded] = useState(false);
+  const { i18n } = useTranslation();
+  const locale: Locale = resolveLocale(i18n.language);
+  const [loaded, setLoaded] = useState<Locale | null>(null);
   useEffect(() => {
-    if (wanted && !loaded) void ensureConsentNamespace().then(() => setLoaded(true));
-  }, [wanted, loaded]);
-  return loaded;
+    if (!wanted || loaded === locale) return;
+    let live = true;
+    void loadConsentResources(locale).then((r) => {
+      i18next.addResourceBundle(locale, 'consent', r.consent, true, true);
+      if (live) setLoaded(locale);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, locale]);
+  return loaded === locale;
 }
 
 /**

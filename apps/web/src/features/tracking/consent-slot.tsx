@@ -1,14 +1,12 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { getAdConsentView, subscribeAdConsent } from '../../lib/ad-pixels/ad-tracker';
+import { lazy, Suspense } from 'react';
+import { adPixelsConfigured } from '../../lib/ad-pixels/ad-pixels';
 
 // The banner and its footer button are a chunk of their own: a site with no pixel configured never loads them.
 const Banner = lazy(() => import('./consent-banner').then((m) => ({ default: m.ConsentBanner })));
 const ChoicesButton = lazy(() => import('./consent-banner').then((m) => ({ default: m.ConsentChoicesButton })));
 
-const useConfigured = () => useSyncExternalStore(subscribeAdConsent, getAdConsentView, getAdConsentView).configured;
-
 export function ConsentBannerSlot() {
-  return useConfigured() ? (
+  return adPixelsConfigured() ? (
     <Suspense fallback={null}>
       <Banner />
     </Suspense>
@@ -16,7 +14,7 @@ export function ConsentBannerSlot() {
 }
 
 export function ConsentChoicesSlot() {
-  return useConfigured() ? (
+  return adPixelsConfigured() ? (
     <Suspense fallback={null}>
       <ChoicesButton />
     </Suspense>

@@ -1,5 +1,5 @@
 import { APP_VERSION, appView, generateLogid, parseScope } from '@mindgauge/contract';
-import { adPixelsLogidReady } from '../../lib/ad-pixels/ad-tracker';
+import { adPixelsLogidReady } from '../../lib/ad-pixels/ad-pixels';
 import { call, setClientContext } from '../../lib/api-client';
 import { readConfig } from '../../lib/persisted-config';
 import { getCookie, persistent, session, setCookie } from '../../lib/storage';

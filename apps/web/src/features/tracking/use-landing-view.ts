@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { ROUTES } from '../../app/paths';
-import { trackAdEvent } from '../../lib/ad-pixels/ad-tracker';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 
 const LANDING_PATHS = [...ROUTES.landing.paths, ...ROUTES.personalityLanding.paths];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adDataOf, payloadFor, trimForCheckout } from './ad-event';
+import { adDataOf } from './ad-data';
+import { payloadFor, trimForCheckout } from './ad-event';
 import { providersWithClick } from './click-ids';
 
 describe('initiate-checkout trimming', () => {

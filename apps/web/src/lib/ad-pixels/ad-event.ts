@@ -1,5 +1,3 @@
-import { majorAmount } from '@mindgauge/contract';
-
 /** The six ad events of the spec's section 7, in our words; each provider names them its own way. */
 export type AdEventName =
   | 'view-content'
@@ -53,10 +51,4 @@ export function payloadFor(name: AdEventName, data: AdEventData): AdEventData {
     return rest;
   }
   return data;
-}
-
-/** An event's data for one item bought once: a tier or a plan at its price (minor units of `currency`). */
-export function adDataOf(id: string, amountMinor: number, currency: string): AdEventData {
-  const value = majorAmount(amountMinor, currency);
-  return { value, currency, contents: [{ id, quantity: 1, price: value }], contentType: 'product' };
 }

@@ -5,14 +5,7 @@ import { persistent, session } from '../storage';
 import { type AdEventData, type AdEventName, payloadFor } from './ad-event';
 import { providersWithClick } from './click-ids';
 import { type ConsentChoice, consentOutcome } from './consent-rule';
-import {
-  type ConsentBasis,
-  pushConsentDefault,
-  pushConsentUpdate,
-  readGtagState,
-  stateOf,
-  writeGtagState,
-} from './consent-state';
+import { type ConsentBasis, pushConsentUpdate, readGtagState, stateOf, writeGtagState } from './consent-state';
 import { isExcludedPath } from './excluded-paths';
 import { loadScript } from './load-script';
 import type { AdPixelProvider, PixelWindow, ProviderContext } from './providers/provider';
@@ -183,7 +176,7 @@ function flush(t: Tracker): void {
   });
 }
 
-/** Starts consent mode (denied, 500 ms wait) and applies the rule to the first page. Called once at boot. */
+/** Puts Consent Mode's default in place and applies the rule to the first page. Once, from ad-pixels.ts. */
 export function initAdPixels(options: {
   config: Pick<RuntimeConfig, 'pixels' | 'mode'>;
   continent: Continent;
@@ -204,6 +197,7 @@ export function initAdPixels(options: {
     loading: new Set(),
     timer: undefined,
   };
+  // Consent Mode's default (denied, 500 ms wait) before anything else: no tag exists yet.
   pushConsentDefault(win);
   writeGtagState(stateOf(false, 'default', readGtagState()));
   evaluate(tracker, options.pathname);
