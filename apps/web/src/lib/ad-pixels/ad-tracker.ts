@@ -5,7 +5,14 @@ import { persistent, session } from '../storage';
 import { type AdEventData, type AdEventName, payloadFor } from './ad-event';
 import { providersWithClick } from './click-ids';
 import { type ConsentChoice, consentOutcome } from './consent-rule';
-import { type ConsentBasis, pushConsentUpdate, readGtagState, stateOf, writeGtagState } from './consent-state';
+import {
+  type ConsentBasis,
+  pushConsentDefault,
+  pushConsentUpdate,
+  readGtagState,
+  stateOf,
+  writeGtagState,
+} from './consent-state';
 import { isExcludedPath } from './excluded-paths';
 import { loadScript } from './load-script';
 import type { AdPixelProvider, PixelWindow, ProviderContext } from './providers/provider';
