@@ -1,13 +1,10 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner for every package; each workspace keeps its own project config.
+// One runner for every package; each workspace keeps its own project config. Workers stay at Vitest's
+// default (one less than the cores: one on a 2-core machine): with two, the PostgreSQL scheduler race test in
+// subscriptions.test.ts went from 12 s to over its 30 s budget beside the PDF suite on a loaded machine.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine, which left a
-    // core idle while the server suites waited on PostgreSQL, SMTP and the mail worker. The browser files
-    // still run one after another (e2e/vitest.config.ts).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       'packages/contract',
       'packages/locales',

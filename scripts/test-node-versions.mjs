@@ -26,6 +26,22 @@ function run(label, cmd, args, options = {}) {
   if (!ok) throw new Error(`${label} failed`);
 }
 
+/** Like run, without blocking: the per-major compilations (one core each) run side by side. */
+function runAsync(label, cmd, args, options = {}) {
+  const started = Date.now();
+  const log = [];
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  child.stdout.on('data', (c) => log.push(c));
+  child.stderr.on('data', (c) => log.push(c));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => {
+      console.info(`${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      if (code === 0) resolve();
+      else reject(new Error(`${label} failed:\n${Buffer.concat(log).toString().slice(-4000)}`));
+    }),
+  );
+}
+
 /** npm's own node-gyp, next to the npm this Node came with. */
 function nodeGyp() {
   const npmDir = path.join(path.dirname(process.execPath), '../lib/node_modules/npm');
@@ -54,7 +70,7 @@ function fetchNode(major, dir) {
 }
 
 /** Compiles a private copy of better-sqlite3 for this Node; returns its entry file. */
-function buildSqlite(node, dir) {
+async function buildSqlite(node, dir) {
   // Below <dir>/node_modules, so the copy still finds its own dependencies (bindings) in the root node_modules
   // when dir is inside the repository.
   const copy = path.join(dir, 'node_modules/better-sqlite3');
@@ -65,24 +81,36 @@ function buildSqlite(node, dir) {
       recursive: true,
       filter: (src) => !src.includes(`${path.sep}build`),
     });
-    run('compile better-sqlite3', node, [nodeGyp(), 'rebuild', '--release', `--nodedir=${path.join(dir, 'package')}`], {
-      cwd: copy,
-      env: { ...process.env, JOBS: String(os.availableParallelism()) },
-    });
+    await runAsync(
+      `compile better-sqlite3 for ${path.basename(dir)}`,
+      node,
+      [nodeGyp(), 'rebuild', '--release', `--nodedir=${path.join(dir, 'package')}`],
+      { cwd: copy },
+    );
   }
   return path.join(copy, 'lib/index.js');
 }
 
-/** A module hook (registered with --import in every process of the run) that resolves better-sqlite3 to the copy. */
+/**
+ * A module hook (registered with --import in every process of the run, Vitest's workers included) that sends
+ * every resolution into node_modules/better-sqlite3 to the copy: the bare specifier from plain node, and the
+ * file URLs Vitest's module runner resolves itself.
+ */
 function writeHook(entry, dir) {
   const hook = path.join(dir, 'resolve-sqlite.mjs');
+  const from = `${pathToFileURL(path.join(root, 'node_modules/better-sqlite3')).href}/`;
+  const to = `${pathToFileURL(path.resolve(entry, '../..')).href}/`;
   fs.writeFileSync(
     hook,
     `import { registerHooks } from 'node:module';
-const target = ${JSON.stringify(pathToFileURL(entry).href)};
+const from = ${JSON.stringify(from)};
+const to = ${JSON.stringify(to)};
 registerHooks({
   resolve(specifier, context, next) {
-    return specifier === 'better-sqlite3' ? { url: target, shortCircuit: true } : next(specifier, context);
+    const resolved = next(specifier, context);
+    return resolved.url.startsWith(from)
+      ? { ...resolved, url: to + resolved.url.slice(from.length), shortCircuit: true }
+      : resolved;
   },
 });
 `,
@@ -126,6 +154,9 @@ function startsAndAnswers(node, env) {
 
 let failed = 0;
 run('build the server', process.execPath, ['scripts/build-server.mjs']);
+
+/** Fetches each Node (one after another: npm) and compiles its better-sqlite3 (side by side: CPU). */
+const prepared = [];
 for (const major of majors) {
   const dir = path.join(root, '.tmp', `node-${major}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -133,8 +164,19 @@ for (const major of majors) {
     const node = fetchNode(major, dir);
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     if (!version.startsWith(`v${major}.`)) throw new Error(`expected Node ${major}, got ${version}`);
+    const sqlite = buildSqlite(node, dir);
+    sqlite.catch(() => {}); // awaited (and reported) in its turn below; not an unhandled rejection meanwhile
+    prepared.push({ major, dir, node, version, sqlite });
+  } catch (err) {
+    failed++;
+    console.error(`✘ Node ${major}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+for (const { major, dir, node, version, sqlite } of prepared) {
+  try {
     console.info(`\n=== Node ${version} ===`);
-    const hook = writeHook(buildSqlite(node, dir), dir);
+    const hook = writeHook(await sqlite, dir);
     const env = {
       ...process.env,
       PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`,

@@ -12,6 +12,7 @@ import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { installErrorHandler, sendError } from './http/error-handler';
+import { redactUrl } from './http/redact-url';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb, visitorMeta } from './http/static-web';
@@ -102,6 +103,21 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         : {
             level: env.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: {
+              req: (req: {
+                method: string;
+                url: string;
+                host?: string;
+                ip?: string;
+                socket?: { remotePort?: number };
+              }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: LIMITS.bodyBytesMax,

@@ -67,6 +67,7 @@ describe('security headers, health, and the web shell', () => {
       payBase: '/api-pay',
       publicUrl: 'http://mindgauge.test',
       devMailbox: true,
+      // No switch is on (development defaults): no test-mode banner.
       testMode: [],
       mode: 'standard',
       pixels: { ids: {} },

@@ -24,7 +24,6 @@ function useRememberContext() {
     const patch: Partial<ReturnType<typeof useAppState.getState>> = {};
     if (isLocale(i18n.language)) patch.locale = i18n.language;
     if (scope) Object.assign(patch, { appCode: scope.code, appExamId: scope.examId });
-    if (location.pathname.startsWith('/landing_page/')) patch.landingPageHref = location.pathname + location.search;
     setState(patch);
   }, [location.pathname, location.search, i18n.language, setState]);
   useEffect(() => {

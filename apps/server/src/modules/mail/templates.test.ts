@@ -18,6 +18,11 @@ const plan = {
 /** One payload per message: a new message fails to type-check here until it has one. */
 const samples: { [K in TemplateName]: TemplatePayload<K> } = {
   supportAck: { ticket: 'T-1' },
+  cancelLinks: {
+    subscriptions: [
+      { planId: 'weekly', cancelUrl: 'https://example.test/cancel/subscription/IQB-1799?sub=s', accessUntil: at },
+    ],
+  },
   emailChangeConfirm: {
     orderNumber: 'MGabc',
     newEmail: 'new@example.com',

@@ -317,6 +317,30 @@ const templates = {
       };
     },
   }),
+  cancelLinks: defineTemplate({
+    payload: z.object({
+      subscriptions: z.array(z.object({ planId: z.string(), cancelUrl: z.string(), accessUntil: z.number() })),
+    }),
+    render({ locale, tt }, p) {
+      return {
+        subject: tt('email:cancelLinks.subject'),
+        preheader: tt('email:cancelLinks.preheader'),
+        blocks: [
+          { text: tt('email:cancelLinks.intro') },
+          ...p.subscriptions.flatMap((s) => [
+            {
+              text: tt('email:cancelLinks.item', {
+                plan: tt(`catalog:plans.${s.planId}.title`),
+                date: longDate(locale, s.accessUntil),
+              }),
+            },
+            { link: { label: tt('email:plan.cancel'), href: s.cancelUrl } },
+          ]),
+          { text: tt('email:cancelLinks.notYou') },
+        ],
+      };
+    },
+  }),
   emailChangeConfirm: defineTemplate({
     payload: z.object({
       orderNumber: z.string(),

@@ -30,7 +30,7 @@ export function subscriptionRoutes(
     payments.createPlan(body, readerOf(req, undefined)),
   );
   mountEndpoint(app, bases, endpoints.unsubscribeCheckEmail, ({ body, req }) =>
-    subscriptions.checkEmail(body.email, req.ip),
+    subscriptions.checkEmail(body.email, req.ip, body.hl),
   );
   mountEndpoint(app, bases, endpoints.unsubscribeCancel, ({ body, req }) => subscriptions.cancel(body, req.ip));
   mountEndpoint(app, bases, endpoints.subscriptionInfo, ({ params, query }) =>
