@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { useAppState } from './app/app-state';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
@@ -15,9 +14,7 @@ import './styles/index.css';
 async function boot() {
   installChunkReload();
   // Consent Mode's default (denied, 500 ms wait) goes first, before anything could load a tag.
-  const continent = readVisitorContinent();
-  useAppState.getState().set({ continentCode: continent });
-  initAdPixels({ config: runtimeConfig, continent, pathname: location.pathname });
+  initAdPixels({ config: runtimeConfig, continent: readVisitorContinent(), pathname: location.pathname });
   const i18n = initI18n(detectLocale());
   preloadScreen(location.pathname);
   await i18n;
