@@ -5,8 +5,9 @@ import { RouterProvider } from 'react-router';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
+import { applyKeptIdentity, variantOfPath } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
-import { detectLocale, initI18n } from './i18n/i18n';
+import { detectLocale, initI18n, preloadLandingTexts } from './i18n/i18n';
 import { initAdPixels } from './lib/ad-pixels/ad-pixels';
 import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
 import './styles/index.css';
@@ -15,8 +16,13 @@ async function boot() {
   installChunkReload();
   // Consent Mode's default (denied, 500 ms wait) goes first, before anything could load a tag.
   initAdPixels({ config: runtimeConfig, continent: readVisitorContinent(), pathname: location.pathname });
-  const i18n = initI18n(detectLocale());
+  // The visit's landing identity (theme, logo) is in place before the first paint.
+  applyKeptIdentity(location.pathname);
+  const locale = detectLocale();
+  const i18n = initI18n(locale);
   preloadScreen(location.pathname);
+  // A landing's identity texts are fetched alongside the language chunk, not after the landing's module.
+  if (variantOfPath(location.pathname)) preloadLandingTexts(locale);
   await i18n;
   void ensureLogid(location.search);
   const queryClient = createQueryClient();

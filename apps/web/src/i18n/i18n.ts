@@ -8,6 +8,7 @@ import {
 } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
+  loadLandingResources,
   loadPaidResources,
   loadPersonalityResources,
   loadUiResources,
@@ -36,6 +37,8 @@ export function detectLocale(search: string = location.search): Locale {
 let paidWanted = false;
 /** Likewise for the personality pages' namespace. */
 let personalityWanted = false;
+/** Whether a landing asked for its identity texts (then every locale switched to gets them). */
+let landingsWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -55,7 +58,25 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPersonalityResources(locale).then((r) => {
           for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  await Promise.all([core, paid, personality]);
+  const landings =
+    !landingsWanted || i18next.hasResourceBundle(locale, 'landings')
+      ? null
+      : loadLandingResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'landings', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings]);
+}
+
+/** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */
+export function preloadLandingTexts(locale: Locale): void {
+  // A failure here is the landing loader's to report when it asks for the same module.
+  loadLandingResources(locale).catch(() => undefined);
+}
+
+/** The landing identities' texts: loaded with the landing screen (a small chunk per locale). */
+export async function ensureLandingNamespace(): Promise<void> {
+  landingsWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /**

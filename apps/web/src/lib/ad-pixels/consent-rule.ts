@@ -21,7 +21,7 @@ export type ConsentOutcome =
   | { kind: 'grant-after-wait' };
 
 /**
- * The consent rule (spec section 4, product stance "ad consent", decision 0023). Consent is never granted on
+ * The consent rule (spec section 4, product stance "ad consent", decision 0024). Consent is never granted on
  * an excluded path nor in a mode with the `fb` marker. A choice the visitor made stands, wherever they are.
  * Otherwise visitors in Europe, and visitors whose continent is unknown (no trusted country header), are
  * asked and stay denied until they answer; visitors elsewhere are granted after the 500 ms wait.
