@@ -1,3 +1,4 @@
+import { AD_CLICK_PARAMS } from '@mindgauge/contract';
 import { describe, expect, it } from 'vitest';
 import { adDataOf } from './ad-data';
 import { payloadFor, trimForCheckout } from './ad-event';
@@ -49,15 +50,17 @@ describe('click identifiers', () => {
   const ids = { meta: '1234567890', tiktok: 'C0FFEE1234567', googleAds: 'AW-12345' };
 
   it('count a provider only when it is configured and its own identifier is present', () => {
-    expect(providersWithClick(ids, { fbclid: 'x' })).toEqual(['meta']);
-    expect(providersWithClick(ids, { tt_test_id: 'x', gclid: 'y' })).toEqual(['tiktok', 'googleAds']);
-    expect(providersWithClick(ids, { epik: 'x', ScCid: 'y' })).toEqual([]);
-    expect(providersWithClick({}, { fbclid: 'x' })).toEqual([]);
+    expect(providersWithClick(ids, { fbclid: 'x' }, AD_CLICK_PARAMS)).toEqual(['meta']);
+    expect(providersWithClick(ids, { tt_test_id: 'x', gclid: 'y' }, AD_CLICK_PARAMS)).toEqual(['tiktok', 'googleAds']);
+    expect(providersWithClick(ids, { epik: 'x', ScCid: 'y' }, AD_CLICK_PARAMS)).toEqual([]);
+    expect(providersWithClick({}, { fbclid: 'x' }, AD_CLICK_PARAMS)).toEqual([]);
   });
 
   it('count pixel_id with click_id for the provider whose pixel it names', () => {
-    expect(providersWithClick(ids, { pixel_id: 'C0FFEE1234567', click_id: 'abc' })).toEqual(['tiktok']);
-    expect(providersWithClick(ids, { pixel_id: 'C0FFEE1234567' })).toEqual([]);
-    expect(providersWithClick(ids, { pixel_id: 'other', click_id: 'abc' })).toEqual([]);
+    expect(providersWithClick(ids, { pixel_id: 'C0FFEE1234567', click_id: 'abc' }, AD_CLICK_PARAMS)).toEqual([
+      'tiktok',
+    ]);
+    expect(providersWithClick(ids, { pixel_id: 'C0FFEE1234567' }, AD_CLICK_PARAMS)).toEqual([]);
+    expect(providersWithClick(ids, { pixel_id: 'other', click_id: 'abc' }, AD_CLICK_PARAMS)).toEqual([]);
   });
 });

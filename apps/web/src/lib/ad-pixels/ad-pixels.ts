@@ -1,4 +1,7 @@
+import { AD_CLICK_PARAMS, CONSENT_WAIT_MS } from '@mindgauge/contract';
+import { pickKeptQuery, readConfig } from '../persisted-config';
 import type { Continent, RuntimeConfig } from '../runtime-config';
+import { persistent, session } from '../storage';
 import type { AdEventData, AdEventName } from './ad-event';
 import type { PixelWindow } from './providers/provider';
 
@@ -24,7 +27,18 @@ export function initAdPixels(options: {
   configured = Object.keys(options.config.pixels.ids).length > 0;
   if (!configured) return;
   tracker = import('./ad-tracker');
-  later((t) => t.initAdPixels(options));
+  later((t) =>
+    t.initAdPixels({
+      ...options,
+      deps: {
+        persistent,
+        session,
+        keptQuery: (search) => ({ ...readConfig().keptQuery, ...pickKeptQuery(search) }),
+        clickParams: AD_CLICK_PARAMS,
+        consentWaitMs: CONSENT_WAIT_MS,
+      },
+    }),
+  );
 }
 
 /** Whether any pixel is configured (the footer's choices link and the banner exist only then). */

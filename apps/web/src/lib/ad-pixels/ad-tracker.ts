@@ -1,17 +1,17 @@
-import { type AdProvider, CONSENT_WAIT_MS } from '@mindgauge/contract';
-import { pickKeptQuery, readConfig } from '../persisted-config';
+import type { AdProvider } from '@mindgauge/contract';
 import type { Continent, RuntimeConfig } from '../runtime-config';
-import { persistent, session } from '../storage';
+import type { session } from '../storage';
 import { type AdEventData, type AdEventName, payloadFor } from './ad-event';
 import { providersWithClick } from './click-ids';
 import { type ConsentChoice, consentOutcome } from './consent-rule';
 import {
   type ConsentBasis,
+  type KeyStore,
   pushConsentDefault,
   pushConsentUpdate,
-  readGtagState,
+  readGtagState as readStoredState,
   stateOf,
-  writeGtagState,
+  writeGtagState as writeStoredState,
 } from './consent-state';
 import { isExcludedPath } from './excluded-paths';
 import { loadScript } from './load-script';
@@ -26,6 +26,22 @@ import { sha256Email } from './sha256';
  * are a chunk of their own, fetched from our origin at that moment too: a visitor no pixel concerns does
  * not download them.
  */
+
+/**
+ * What the tracker needs from the app's shared code, handed over by ad-pixels.ts: importing it here would
+ * make the bundler split those modules into extra chunks that every first page load then pays for.
+ */
+export interface TrackerDeps {
+  persistent: KeyStore;
+  session: Pick<typeof session, 'get'>;
+  /** The kept query parameters: remembered from earlier pages, then this URL's. */
+  keptQuery: (search: string) => Record<string, string>;
+  clickParams: Record<AdProvider, readonly string[]>;
+  consentWaitMs: number;
+}
+let deps: TrackerDeps;
+const readGtagState = () => readStoredState(deps.persistent);
+const writeGtagState = (state: Parameters<typeof writeStoredState>[1]) => writeStoredState(deps.persistent, state);
 
 type Registry = Record<AdProvider, AdPixelProvider>;
 let registry: Registry | undefined;
@@ -74,10 +90,10 @@ let view: AdConsentView = { bannerOpen: false, configured: false, providers: [],
 const listeners = new Set<() => void>();
 
 function kept(t: Tracker): Record<string, string> {
-  return { ...readConfig().keptQuery, ...pickKeptQuery(t.win.location.search) };
+  return deps.keptQuery(t.win.location.search);
 }
 
-const eligible = (t: Tracker) => providersWithClick(t.pixels.ids, kept(t));
+const eligible = (t: Tracker) => providersWithClick(t.pixels.ids, kept(t), deps.clickParams);
 
 function contextOf(t: Tracker, p: AdProvider): ProviderContext {
   return { id: t.pixels.ids[p] as string, win: t.win, googleAdsPurchaseLabel: t.pixels.googleAdsPurchaseLabel };
@@ -146,13 +162,13 @@ function evaluate(t: Tracker, pathname: string): void {
         return;
       }
       apply(t, false, 'waiting');
-      t.timer = setTimeout(() => apply(t, true, 'region'), CONSENT_WAIT_MS);
+      t.timer = setTimeout(() => apply(t, true, 'region'), deps.consentWaitMs);
   }
 }
 
 function flush(t: Tracker): void {
   if (!t.granted || isExcludedPath(t.path)) return;
-  const logid = session.get<string>('logid');
+  const logid = deps.session.get<string>('logid');
   if (!logid) return; // ensureLogid calls adPixelsLogidReady once it has one.
   const providers = eligible(t);
   const events = t.queue.splice(0);
@@ -189,7 +205,9 @@ export function initAdPixels(options: {
   continent: Continent;
   pathname: string;
   win?: PixelWindow;
+  deps: TrackerDeps;
 }): void {
+  deps = options.deps;
   const win = options.win ?? (window as unknown as PixelWindow);
   tracker = {
     win,
@@ -205,7 +223,7 @@ export function initAdPixels(options: {
     timer: undefined,
   };
   // Consent Mode's default (denied, 500 ms wait) before anything else: no tag exists yet.
-  pushConsentDefault(win);
+  pushConsentDefault(win, deps.consentWaitMs);
   writeGtagState(stateOf(false, 'default', readGtagState()));
   evaluate(tracker, options.pathname);
 }
@@ -235,9 +253,9 @@ const PURCHASES_KEY = 'ad-purchases';
 /** The purchase of an order is sent once, however often its success page is opened. */
 export function trackPurchaseOnce(orderNumber: string, data: AdEventData): void {
   if (!tracker || Object.keys(tracker.pixels.ids).length === 0) return;
-  const sent = persistent.get<string[]>(PURCHASES_KEY) ?? [];
+  const sent = deps.persistent.get<string[]>(PURCHASES_KEY) ?? [];
   if (sent.includes(orderNumber)) return;
-  persistent.set(PURCHASES_KEY, [...sent, orderNumber].slice(-50));
+  deps.persistent.set(PURCHASES_KEY, [...sent, orderNumber].slice(-50));
   void trackAdEvent('purchase', { ...data, orderNumber });
 }
 

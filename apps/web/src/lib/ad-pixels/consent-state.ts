@@ -1,5 +1,4 @@
-import { CONSENT_WAIT_MS } from '@mindgauge/contract';
-import { persistent } from '../storage';
+import type { persistent } from '../storage';
 import type { ConsentChoice } from './consent-rule';
 import { gtag } from './gtag';
 import type { PixelWindow } from './providers/provider';
@@ -31,17 +30,20 @@ const signals = (granted: boolean) => {
   return { ad_user_data: s, ad_personalization: s, ad_storage: s, analytics_storage: s };
 };
 
-export function readGtagState(): GtagState | undefined {
-  return persistent.get<GtagState>(KEY);
+/** Long-lived storage (lib/storage's `persistent`), passed in so this chunk shares no module with the first load. */
+export type KeyStore = Pick<typeof persistent, 'get' | 'set'>;
+
+export function readGtagState(store: KeyStore): GtagState | undefined {
+  return store.get<GtagState>(KEY);
 }
 
-export function writeGtagState(state: GtagState): void {
-  persistent.set(KEY, state, CHOICE_DAYS);
+export function writeGtagState(store: KeyStore, state: GtagState): void {
+  store.set(KEY, state, CHOICE_DAYS);
 }
 
 /** Consent Mode's default, before any tag: every signal denied, tags wait 500 ms for an update. */
-export function pushConsentDefault(win: PixelWindow): void {
-  gtag(win, 'consent', 'default', { ...signals(false), wait_for_update: CONSENT_WAIT_MS });
+export function pushConsentDefault(win: PixelWindow, waitMs: number): void {
+  gtag(win, 'consent', 'default', { ...signals(false), wait_for_update: waitMs });
 }
 
 export function pushConsentUpdate(win: PixelWindow, granted: boolean): void {
