@@ -15,7 +15,7 @@ import { healthRoute } from './http/health-route';
 import { redactUrl } from './http/redact-url';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
-import { registerStaticWeb } from './http/static-web';
+import { registerStaticWeb, visitorMeta } from './http/static-web';
 import { createTranslator } from './i18n/translator';
 import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
@@ -53,8 +53,10 @@ import { shareRoutes } from './modules/share/share-routes';
 import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { subscriptionRepository } from './modules/subscriptions/subscription-repository';
+import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
+import { continentOf, countryFrom } from './modules/tracking/visitor-region';
 
 /** The shared result's page (its scope follows), whose HTML carries Open Graph tags. */
 const SHARE_PAGE = ROUTES.reportShare.paths[0].replace(':scope', '');
@@ -176,8 +178,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailDomain,
   };
 
+  const pixels = pixelConfigOf(env);
   registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`], {
     stripe: env.CARD_PROVIDER === 'stripe',
+    pixels: pixelCspSources(pixels),
   });
   // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
   // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
@@ -295,17 +299,22 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           publicUrl: env.PUBLIC_URL,
           devMailbox: mailTransport.name === 'local',
           testMode: env.testMode,
+          mode: env.APP_MODE,
+          pixels,
         },
         (locale) => ({
           description: translator.t(locale, 'common:brand.description'),
           noscript: translator.t(locale, 'common:brand.noscript'),
         }),
         async (req) => {
+          // The visitor's continent (for the ad consent rule) from the trusted country header, per request.
+          const country = env.COUNTRY_HEADER ? countryFrom(req.headers[env.COUNTRY_HEADER]) : null;
+          const visitor = visitorMeta(continentOf(country));
           // A shared result's page carries its Open Graph tags (crawlers run no script).
           const id = (req.query as { id?: unknown }).id;
           return req.url.startsWith(SHARE_PAGE) && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
-            ? share.headFor(id)
-            : '';
+            ? visitor + (await share.headFor(id))
+            : visitor;
         },
       )
     : undefined;

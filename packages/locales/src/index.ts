@@ -1,6 +1,7 @@
 import type { Locale } from '@mindgauge/contract';
 import type checkout from './en/checkout.json';
 import type common from './en/common.json';
+import type consent from './en/consent.json';
 import type content from './en/content.json';
 import type email from './en/email.json';
 import type errors from './en/errors.json';
@@ -26,6 +27,7 @@ export interface Resources {
   legal: typeof legal;
   test: typeof test;
   types: typeof types;
+  consent: typeof consent;
 }
 export type Namespace = keyof Resources;
 
@@ -40,6 +42,7 @@ export const UI_NAMESPACES = [
   'lab',
   'types',
   'landings',
+  'consent',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -53,6 +56,9 @@ export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 /** Loaded with the personality landing and type pages (their own chunk per locale): the IQ landing does not pay for them. */
 export const PERSONALITY_NAMESPACES = ['types'] as const;
 export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
+/** The ad consent banner's texts: loaded only when a pixel is configured (their own chunk per locale). */
+export const CONSENT_NAMESPACES = ['consent'] as const;
+export type ConsentResources = Pick<Resources, (typeof CONSENT_NAMESPACES)[number]>;
 
 /**
  * Words that stay the same in every language: a translated string may equal the English one only when
@@ -129,6 +135,30 @@ export async function loadPersonalityResources(locale: Locale): Promise<Personal
       return { types: (await import('./pt/types.json')).default };
     default:
       return { types: (await import('./en/types.json')).default };
+  }
+}
+
+/** Loads the consent banner's namespace of one locale, a chunk of its own. */
+export async function loadConsentResources(locale: Locale): Promise<ConsentResources> {
+  switch (locale) {
+    case 'zh-CN':
+      return { consent: (await import('./zh-CN/consent.json')).default };
+    case 'zh-HK':
+      return { consent: (await import('./zh-HK/consent.json')).default };
+    case 'ja':
+      return { consent: (await import('./ja/consent.json')).default };
+    case 'ko':
+      return { consent: (await import('./ko/consent.json')).default };
+    case 'fr':
+      return { consent: (await import('./fr/consent.json')).default };
+    case 'de':
+      return { consent: (await import('./de/consent.json')).default };
+    case 'es':
+      return { consent: (await import('./es/consent.json')).default };
+    case 'pt':
+      return { consent: (await import('./pt/consent.json')).default };
+    default:
+      return { consent: (await import('./en/consent.json')).default };
   }
 }
 

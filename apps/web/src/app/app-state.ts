@@ -8,7 +8,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
  * kept by their owner or have no reader, so they are not stored: the chosen answers and progress per test
  * session (features/test/progress.ts, and the session itself on the server), the pay method (the payment
  * records it), the config value (lib/persisted-config.ts); assets, the form info (no screen asks for it), the
- * continent code (no ad-consent banner), the landing page href and the second-phase flag.
+ * continent code (the ad consent rule reads it from the page the server sent, each load: lib/ad-pixels), the
+ * landing page href and the second-phase flag.
  */
 export interface AppState {
   /**

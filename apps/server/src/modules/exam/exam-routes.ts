@@ -2,14 +2,10 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
 import { readerOf } from '../report/report-access';
+import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
 import { SESSION_COOKIE } from './session-cookie';
-
-/** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */
-function countryFrom(value: unknown): string | null {
-  return typeof value === 'string' && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null;
-}
 
 export function examRoutes(
   app: FastifyInstance,

@@ -26,6 +26,8 @@ import { PageTitle } from '../../components/page-title';
 import { SandboxFrame } from '../../components/sandbox-frame';
 import { StripePayment } from '../../components/stripe-payment';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-data';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { NetworkError } from '../../lib/api-client';
 import {
   methodFromSearch,
@@ -173,6 +175,13 @@ function PaymentForm(props: PaymentFormProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const methodId = useId();
   const termsId = useId();
+  const adData = adDataOf(props.attempt.planId ?? props.attempt.skuId, totalMinor, currency);
+  const checkoutSent = useRef(false);
+  useEffect(() => {
+    if (checkoutSent.current) return;
+    checkoutSent.current = true;
+    void trackAdEvent('initiate-checkout', adData);
+  }, [adData]);
 
   const go = useCallback(
     (key: RouteKey, query: Record<string, string>, replace = false) =>
@@ -327,6 +336,7 @@ function PaymentForm(props: PaymentFormProps) {
             value={method}
             onChange={(m) => {
               setMethod(m);
+              void trackAdEvent('add-payment-info', adData);
               setErrors((prev) => ({ ...prev, method: undefined }));
             }}
             error={errors.method}

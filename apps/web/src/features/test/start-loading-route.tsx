@@ -6,6 +6,7 @@ import type { ScreenContext } from '../../app/screens';
 import { withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { questionListQuery, restartSession } from './api/get-question-list';
 import { OptionGroup } from './components/option-group';
 import { hasFinishedTest, isFinishedOrder } from './finished-test';
@@ -31,6 +32,8 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     session = await restartSession(scope.examId, hl);
     queryClient.setQueryData(query.queryKey, session);
   }
+  // The spec's customize event: the visitor starts (or resumes) the test.
+  void trackAdEvent('customize');
   url.searchParams.delete('start');
   throw redirect(withKeptQuery(continueHref(session, params.scope as string), url.search));
 }
