@@ -1,4 +1,5 @@
 import type { Locale } from '@mindgauge/contract';
+import type account from './en/account.json';
 import type checkout from './en/checkout.json';
 import type common from './en/common.json';
 import type content from './en/content.json';
@@ -12,6 +13,7 @@ import type test from './en/test.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
+  account: typeof account;
   common: typeof common;
   checkout: typeof checkout;
   report: typeof report;
@@ -26,7 +28,7 @@ export interface Resources {
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report', 'lab'] as const;
+export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report', 'lab', 'account'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 
@@ -88,5 +90,29 @@ export async function loadPaidResources(locale: Locale): Promise<PaidResources> 
       return (await import('./bundles/pt-paid')).default;
     default:
       return (await import('./bundles/en-paid')).default;
+  }
+}
+
+/** The account screens' texts (sign-in, personal centre, settings): a chunk of their own per locale. */
+export async function loadAccountResources(locale: Locale): Promise<Resources['account']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/account.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/account.json')).default;
+    case 'ja':
+      return (await import('./ja/account.json')).default;
+    case 'ko':
+      return (await import('./ko/account.json')).default;
+    case 'fr':
+      return (await import('./fr/account.json')).default;
+    case 'de':
+      return (await import('./de/account.json')).default;
+    case 'es':
+      return (await import('./es/account.json')).default;
+    case 'pt':
+      return (await import('./pt/account.json')).default;
+    default:
+      return (await import('./en/account.json')).default;
   }
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
-import { ensurePaidNamespaces } from '../i18n/i18n';
+import { ensureAccountNamespace, ensurePaidNamespaces } from '../i18n/i18n';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
 import { BootLoading, RootLayout } from './root-layout';
@@ -52,6 +52,7 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
           const [mod] = await Promise.all([
             importScreen(key),
             PAID_GROUPS.has(ROUTES[key].group) ? ensurePaidNamespaces() : null,
+            ROUTES[key].group === 'user' ? ensureAccountNamespace() : null,
           ]);
           return {
             Component: mod.Component,

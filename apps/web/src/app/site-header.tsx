@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { withKeptQuery } from '../components/app-link';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { Logo } from '../components/logo';
+import { AccountMenu, useSignedInNav } from '../features/account/account-menu';
 import { NAV_ITEMS } from './navigation';
 import { buildHref } from './paths';
 import { isRegistered } from './screens';
@@ -15,7 +16,10 @@ export function SiteHeader() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const items = NAV_ITEMS.filter((i) => isRegistered(i.route));
+  // The account corner shows "log in / register" or the account menu; signed in, some items lead to the
+  // user's own pages.
+  const items = NAV_ITEMS.filter((i) => isRegistered(i.route) && i.label !== 'nav.loginRegister');
+  const signedIn = useSignedInNav();
 
   // A navigation closes the menu on phones.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -38,7 +42,10 @@ export function SiteHeader() {
             {items.map((item) => (
               <li key={item.label}>
                 <NavLink
-                  to={withKeptQuery(buildHref(item.route, { scope: scope.value, ...item.params }), location.search)}
+                  to={withKeptQuery(
+                    signedIn?.[item.label] ?? buildHref(item.route, { scope: scope.value, ...item.params }),
+                    location.search,
+                  )}
                   end={item.route === 'home'}
                 >
                   {t(item.label as 'nav.home')}
@@ -48,6 +55,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__tools">
+          <AccountMenu />
           <LanguageSwitcher />
           <button
             type="button"

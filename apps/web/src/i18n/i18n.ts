@@ -8,6 +8,7 @@ import {
 } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
+  loadAccountResources,
   loadPaidResources,
   loadUiResources,
   PAID_NAMESPACES,
@@ -32,6 +33,8 @@ export function detectLocale(search: string = location.search): Locale {
 
 /** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
 let paidWanted = false;
+/** Whether an account screen (or the signed-in account menu) asked for the `account` namespace. */
+let accountWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -45,7 +48,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPaidResources(locale).then((r) => {
           for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
-  await Promise.all([core, paid]);
+  const account =
+    !accountWanted || i18next.hasResourceBundle(locale, 'account')
+      ? null
+      : loadAccountResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'account', r, true, true);
+        });
+  await Promise.all([core, paid, account]);
+}
+
+/** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
+export async function ensureAccountNamespace(): Promise<void> {
+  accountWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /**
