@@ -209,7 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
+  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   const reportDeps = {
     db: db.kysely,
