@@ -1,14 +1,15 @@
 import type { TUser } from '@mindgauge/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { RouteKey } from '../../app/paths';
 import { withKeptQuery } from '../../components/app-link';
 import { ensureAccountNamespace } from '../../i18n/i18n';
-import { setCurrentUser, useCurrentUser } from './api/current-user';
+import { useCurrentUser } from './api/current-user';
 import { logOut } from './api/logout';
 import { orderListQuery } from './api/order-list';
+import { leaveSignedOut } from './leave-signed-out';
 import { useAccountHref } from './use-account-href';
 
 /**
@@ -56,8 +57,6 @@ function VisitorLink() {
 function SignedInMenu({ user }: { user: TUser }) {
   const { t, i18n } = useTranslation('account');
   const href = useAccountHref();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(() => i18n.hasResourceBundle(i18n.language, 'account'));
@@ -86,8 +85,7 @@ function SignedInMenu({ user }: { user: TUser }) {
     try {
       await logOut();
     } finally {
-      setCurrentUser(queryClient, null);
-      navigate(withKeptQuery(href('userLogin')));
+      leaveSignedOut(withKeptQuery(href('userLogin')));
     }
   }
 

@@ -55,7 +55,7 @@ function PasswordForm({ user }: { user: TUser }) {
     setNotice(undefined);
     try {
       const res = await changePassword(form.password, setting ? undefined : form.old);
-      setCurrentUser(queryClient, { ...user, hasPassword: true });
+      await setCurrentUser(queryClient, { ...user, hasPassword: true });
       setEnded(res.otherSessionsEnded);
       setNotice({ kind: 'success', text: t('editPassword.done') });
       setForm({ old: '', password: '', confirm: '' });

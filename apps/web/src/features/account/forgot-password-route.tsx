@@ -91,7 +91,7 @@ export function Component() {
     void run(async () => {
       await resetWithCode(form.email.trim(), form.code.trim(), form.password);
       // Every session ended, this browser's too.
-      setCurrentUser(queryClient, null);
+      await setCurrentUser(queryClient, null);
       setStep('done');
       setNotice({ kind: 'success', text: t('notice.resetSuccess') });
     });

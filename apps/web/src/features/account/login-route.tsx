@@ -44,8 +44,8 @@ export function Component() {
     // The link works once: a second effect run (strict mode) must not spend it again.
     linkUsed.current = true;
     logInWithLink(token).then(
-      (user) => {
-        setCurrentUser(queryClient, user);
+      async (user) => {
+        await setCurrentUser(queryClient, user);
         navigate(withKeptQuery(user.hasPassword ? target : href('userEditPassword')), {
           replace: true,
           state: { accountNotice: 'loginSuccess' },
@@ -74,7 +74,7 @@ export function Component() {
     setBusy(true);
     try {
       const user = await logIn(email.trim(), password);
-      setCurrentUser(queryClient, user);
+      await setCurrentUser(queryClient, user);
       navigate(withKeptQuery(target), { replace: true, state: { accountNotice: 'loginSuccess' } });
     } catch (err) {
       setFailure(errorMessage(err));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import { useScope } from '../../app/use-scope';
@@ -37,7 +37,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const agreementId = useId();
-  const deleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
+  const deleted = search.get('deleted') === '1';
   const [step, setStep] = useState<'form' | 'code'>('form');
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '', agreement: false, code: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -92,7 +92,7 @@ export function Component() {
     if (focusFirstError(next)) return;
     void run(async () => {
       const { user } = await verifyCode(form.email.trim(), form.code.trim(), 'register');
-      setCurrentUser(queryClient, user);
+      await setCurrentUser(queryClient, user);
       navigate(withKeptQuery(safeReturnTo(search.get('from'), href('userInfo'))), {
         replace: true,
         state: { accountNotice: 'loginSuccess' },

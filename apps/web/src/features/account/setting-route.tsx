@@ -1,19 +1,18 @@
 import type { TUser } from '@mindgauge/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useNavigate } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { scopeFromParams } from '../../app/scope-from-params';
 import { AppLink, withKeptQuery } from '../../components/app-link';
 import { Field } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { setCurrentUser } from './api/current-user';
 import { deleteMyAccount } from './api/delete-account';
 import { exportHref } from './api/export-account';
 import { logOut } from './api/logout';
 import { FormNotice } from './components/form-notice';
 import { SignedIn } from './components/signed-in';
+import { leaveSignedOut } from './leave-signed-out';
 import { useAccountHref } from './use-account-href';
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -25,8 +24,6 @@ export function loader({ params }: LoaderFunctionArgs) {
 function Settings({ user }: { user: TUser }) {
   const { t } = useTranslation(['account', 'common']);
   const href = useAccountHref();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -38,8 +35,7 @@ function Settings({ user }: { user: TUser }) {
     try {
       await logOut();
     } finally {
-      setCurrentUser(queryClient, null);
-      navigate(withKeptQuery(href('userLogin')), { replace: true });
+      leaveSignedOut(withKeptQuery(href('userLogin')));
     }
   }
 
@@ -54,8 +50,7 @@ function Settings({ user }: { user: TUser }) {
     setError(undefined);
     try {
       await deleteMyAccount(user.hasPassword ? password : undefined);
-      setCurrentUser(queryClient, null);
-      navigate(withKeptQuery(href('userRegister')), { replace: true, state: { accountDeleted: true } });
+      leaveSignedOut(withKeptQuery(href('userRegister', { deleted: '1' })));
     } catch (err) {
       setError(errorMessage(err));
       requestAnimationFrame(() => noticeRef.current?.focus());

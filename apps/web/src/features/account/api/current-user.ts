@@ -14,8 +14,13 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery());
 }
 
-/** After a sign-in, a profile change or a sign-out: every account view reads the new state. */
-export function setCurrentUser(queryClient: QueryClient, user: TUser | null) {
+/**
+ * After a sign-in, a profile change or a sign-out: every account view reads the new state. A read of
+ * `/user/get` still in flight (started before the cookie changed) is cancelled first, or its stale answer
+ * would land after this one (a buyer signed in by the e-mailed link was sent back to the login page).
+ */
+export async function setCurrentUser(queryClient: QueryClient, user: TUser | null): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: currentUserQuery().queryKey });
   queryClient.setQueryData(currentUserQuery().queryKey, user);
   if (user === null) queryClient.removeQueries({ queryKey: ['account', 'orders'] });
 }

@@ -46,7 +46,7 @@ export function ProfileForm({ user }: { user: TUser }) {
         birthday: form.birthday.trim() || null,
         gender: (form.gender || null) as TUser['gender'],
       });
-      setCurrentUser(queryClient, saved);
+      await setCurrentUser(queryClient, saved);
       setNotice({ kind: 'success', text: t('notice.saveSuccess') });
     } catch (err) {
       setNotice({ kind: 'error', text: errorMessage(err) });
