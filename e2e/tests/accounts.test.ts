@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { buyViaApi, finishTestViaApi, latestMail } from '../support/checkout';
+import { buyViaApi, expectHeading, finishTestViaApi, latestMail } from '../support/checkout';
 
-const heading = (page: Page) => page.locator('h1').first().textContent();
 const signedInEmail = async (page: Page) =>
   ((await (await page.request.get('/api/user/get')).json()).data.user?.email as string | undefined) ?? null;
 
@@ -29,17 +28,8 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
 
     // Another browser (no test cookie): the link signs in and asks for a password.
     const page = await b.newPage();
-    const seen: string[] = [];
-    page.on('response', (r) => seen.push(`${r.status()} ${r.request().method()} ${r.url()}`));
-    page.on('request', (r) => seen.push(`REQ ${r.method()} ${r.url()}`));
-    page.on('requestfailed', (r) => seen.push(`FAILED ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
-    page.on('console', (m) => seen.push(`CONSOLE ${m.type()} ${m.text()}`));
     await page.goto(link as string);
-    try {
-      await expect.poll(() => heading(page)).toBe('Set your password');
-    } catch {
-      throw new Error(`DEBUG ${page.url()}\n${await page.locator('body').innerText()}\n${seen.join('\n')}`);
-    }
+    await expectHeading(page, 'Set your password');
     await expectAccessible(page, 'set password');
     await page.getByLabel(/^New password/).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
@@ -49,17 +39,17 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     await page.getByLabel(/^New password/).fill(password);
     await page.getByLabel('Confirm new password').fill(password);
     await page.getByRole('button', { name: 'Save password' }).click();
-    await expect.poll(() => page.getByText(/Your password has been changed/).count()).toBe(1);
+    await page.getByText(/Your password has been changed/).waitFor();
     // The link worked once.
     const again = await b.newPage();
     await again.goto(link as string);
-    await expect.poll(() => again.getByText('This sign-in link no longer works').count()).toBe(1);
+    await again.getByText('This sign-in link no longer works').waitFor();
     await expectAccessible(again, 'used sign-in link');
 
     // The personal centre lists the report; the account alone opens it.
     await page.getByRole('link', { name: 'Go to my personal centre' }).click();
-    await expect.poll(() => heading(page)).toBe('Personal centre');
-    await expect.poll(() => page.getByText(`Order ${orderNumber}`).count()).toBe(1);
+    await expectHeading(page, 'Personal centre');
+    await page.getByText(`Order ${orderNumber}`).waitFor();
     expect(await page.locator('.account-order').first().getByText('Completed', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'personal centre');
     await page.getByRole('link', { name: 'View', exact: true }).click();
@@ -68,10 +58,10 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     // Log out from the header's account menu; the centre then asks to log in, and comes back after it.
     await page.getByRole('button', { name: /My account/ }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect.poll(() => heading(page)).toBe('Log in');
+    await expectHeading(page, 'Log in');
     expect(await signedInEmail(page)).toBeNull();
     await page.goto('/user/info/IQB-1799');
-    await expect.poll(() => heading(page)).toBe('Log in');
+    await expectHeading(page, 'Log in');
     await expectAccessible(page, 'login');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     expect(await page.getByText('Please input email address').count()).toBe(1);
@@ -79,9 +69,9 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     await logIn(page, 'not-an-email', 'x');
     expect(await page.getByText('Incorrect email format').count()).toBe(1);
     await logIn(page, email, 'wrong passphrase');
-    await expect.poll(() => page.getByText('Incorrect e-mail or password.').count()).toBe(1);
+    await page.getByText('Incorrect e-mail or password.').waitFor();
     await logIn(page, email, password);
-    await expect.poll(() => heading(page)).toBe('Personal centre');
+    await expectHeading(page, 'Personal centre');
     expect(new URL(page.url()).pathname).toBe('/user/info/IQB-1799');
     expect(await page.getByText('Login success').count()).toBe(1);
 
@@ -93,20 +83,21 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     await page.getByLabel('Birthday').fill('2020-01-01');
     await page.getByLabel('Confidential').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByText('Save success').count()).toBe(1);
+    await page.getByText('Save success').waitFor();
     await expectAccessible(page, 'personal info saved');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Birthday').inputValue()).toBe('2020-01-01');
+    await page.getByLabel('Birthday').waitFor();
+    expect(await page.getByLabel('Birthday').inputValue()).toBe('2020-01-01');
     expect(await page.getByLabel('Confidential').isChecked()).toBe(true);
 
     // Forgot password, in another browser, with the e-mailed code.
     const forgot = await b.newPage();
     await forgot.goto('/user/forgot-password/IQB-1799');
-    await expect.poll(() => heading(forgot)).toBe('Forgot password');
+    await expectHeading(forgot, 'Forgot password');
     await expectAccessible(forgot, 'forgot password');
     await forgot.getByLabel(/^E-mail/).fill(email);
     await forgot.getByRole('button', { name: 'Send code' }).click();
-    await expect.poll(() => forgot.getByText('Code sent').count()).toBe(1);
+    await forgot.getByText('Code sent').waitFor();
     const codeMail = await latestMail(forgot, email, /code for a new password/i);
     const code = /\b\d{6}\b/.exec(codeMail.text)?.[0] ?? '';
     await forgot.getByRole('button', { name: 'Continue' }).click();
@@ -120,37 +111,37 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     expect(await forgot.getByText('Passwords do not match').count()).toBe(1);
     await forgot.getByLabel('Confirm new password').fill(reset);
     await forgot.getByRole('button', { name: 'Reset password' }).click();
-    await expect.poll(() => forgot.getByText('Password reset success').count()).toBe(1);
+    await forgot.getByText('Password reset success').waitFor();
     // Every session ended with the reset, the first browser's too.
     expect(await signedInEmail(page)).toBeNull();
     await forgot.getByRole('link', { name: 'Log in', exact: true }).click();
     await logIn(forgot, email, reset);
-    await expect.poll(() => heading(forgot)).toBe('Personal centre');
+    await expectHeading(forgot, 'Personal centre');
 
     // Change password: the other browser's session ends.
     await page.goto('/user/login/IQB-1799');
     await logIn(page, email, reset);
-    await expect.poll(() => heading(page)).toBe('Personal centre');
+    await expectHeading(page, 'Personal centre');
     expect(await signedInEmail(forgot)).toBe(email);
     await page.goto('/user/edit-password/IQB-1799');
-    await expect.poll(() => heading(page)).toBe('Change password');
+    await expectHeading(page, 'Change password');
     await expectAccessible(page, 'change password');
     await page.getByLabel('Current password').fill(reset);
     await page.getByLabel(/^New password/).fill('the final passphrase');
     await page.getByLabel('Confirm new password').fill('the final passphrase');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByText(/1 other session was ended/).count()).toBe(1);
+    await page.getByText(/1 other session was ended/).waitFor();
     expect(await signedInEmail(forgot)).toBeNull();
     expect(await signedInEmail(page)).toBe(email);
 
     // Delete the account: what happens to paid orders is said first.
     await page.goto('/user/setting/IQB-1799');
-    await expect.poll(() => heading(page)).toBe('Settings');
+    await expectHeading(page, 'Settings');
     expect(await page.getByText(/Your paid reports are not erased/).count()).toBe(1);
     await expectAccessible(page, 'settings');
     await page.getByLabel('Your password, to confirm').fill('the final passphrase');
     await page.getByRole('button', { name: 'Delete my account for good' }).click();
-    await expect.poll(() => page.getByText('Your account has been deleted.').count()).toBe(1);
+    await page.getByText('Your account has been deleted.').waitFor();
     expect(await signedInEmail(page)).toBeNull();
     const login = await page.request.post('/api/user/login', {
       data: { account: email, password: 'the final passphrase' },
@@ -161,7 +152,7 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
   it('registers with the spec’s messages and the e-mailed code', async () => {
     const page = await b.newPage();
     await page.goto('/user/register/IQB-1799?hl=en');
-    await expect.poll(() => heading(page)).toBe('Create an account');
+    await expectHeading(page, 'Create an account');
     await page.getByRole('button', { name: 'Create account' }).click();
     for (const message of [
       'Please enter your name',
@@ -183,11 +174,11 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     await page.getByLabel('Confirm password').fill('a grace passphrase');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => heading(page)).toBe('Check your e-mail');
+    await expectHeading(page, 'Check your e-mail');
     const mail = await latestMail(page, email, /confirmation code/i);
     await page.getByLabel('Verification code').fill(/\b\d{6}\b/.exec(mail.text)?.[0] ?? '');
     await page.getByRole('button', { name: 'Confirm and log in' }).click();
-    await expect.poll(() => heading(page)).toBe('Personal centre');
+    await expectHeading(page, 'Personal centre');
     expect(await signedInEmail(page)).toBe(email);
     await expectAccessible(page, 'personal centre, new account');
   });

@@ -17,7 +17,10 @@ export function VipPanel({ userId }: { userId: string }) {
       {d?.vip ? (
         <>
           <p className="account-vip__status">
-            <strong>{t('vip.member')}</strong>
+            {/* In the first week, the welcome of a new member; after it, the standing. */}
+            <strong>
+              {d.since && Date.now() - Date.parse(d.since) < 7 * 86_400_000 ? t('vip.became') : t('vip.member')}
+            </strong>
           </p>
           {d.until ? <p>{t('vip.until', { date: formatDate(d.until, locale) })}</p> : null}
         </>
