@@ -55,9 +55,10 @@ describeBrowser('accounts: the buyer’s account and the personal centre', () =>
     await page.getByRole('link', { name: 'View', exact: true }).click();
     await page.locator('[data-testid="report-iq"]').waitFor();
 
-    // Log out from the header's account menu; the centre then asks to log in, and comes back after it.
-    await page.getByRole('button', { name: /My account/ }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    // Log out from the header's menu (on a phone, the account items are in the main menu); the centre then
+    // asks to log in, and comes back after it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Log out' }).click();
     await expectHeading(page, 'Log in');
     expect(await signedInEmail(page)).toBeNull();
     await page.goto('/user/info/IQB-1799');

@@ -4,7 +4,13 @@ import { NavLink, useLocation } from 'react-router';
 import { withKeptQuery } from '../components/app-link';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { Logo } from '../components/logo';
-import { AccountMenu, useSignedInNav } from '../features/account/account-menu';
+import {
+  ACCOUNT_NAV_LABELS,
+  AccountMenu,
+  AccountNavItems,
+  SIGNED_IN_ONLY_LABELS,
+  useSignedIn,
+} from '../features/account/account-menu';
 import { NAV_ITEMS } from './navigation';
 import { buildHref } from './paths';
 import { isRegistered } from './screens';
@@ -16,10 +22,13 @@ export function SiteHeader() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  // The account corner shows "log in / register" or the account menu; signed in, some items lead to the
-  // user's own pages.
-  const items = NAV_ITEMS.filter((i) => isRegistered(i.route) && i.label !== 'nav.loginRegister');
-  const signedIn = useSignedInNav();
+  // "Log in / register" or the account menu stand apart (account-menu.tsx); signed in, the items about
+  // one's own orders move into that menu, where they lead to the user's own pages.
+  const signedIn = useSignedIn();
+  const hidden: readonly string[] = signedIn ? ACCOUNT_NAV_LABELS : SIGNED_IN_ONLY_LABELS;
+  const items = NAV_ITEMS.filter(
+    (i) => isRegistered(i.route) && i.label !== 'nav.loginRegister' && !hidden.includes(i.label),
+  );
 
   // A navigation closes the menu on phones.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -42,16 +51,14 @@ export function SiteHeader() {
             {items.map((item) => (
               <li key={item.label}>
                 <NavLink
-                  to={withKeptQuery(
-                    signedIn?.[item.label] ?? buildHref(item.route, { scope: scope.value, ...item.params }),
-                    location.search,
-                  )}
+                  to={withKeptQuery(buildHref(item.route, { scope: scope.value, ...item.params }), location.search)}
                   end={item.route === 'home'}
                 >
                   {t(item.label as 'nav.home')}
                 </NavLink>
               </li>
             ))}
+            <AccountNavItems />
           </ul>
         </nav>
         <div className="site-header__tools">
