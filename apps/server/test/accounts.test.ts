@@ -390,8 +390,19 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
       t.clock.advance(20 * 86_400_000);
       expect((await me(sliding))?.email, `after ${(i + 1) * 20} days of use`).toBe('session@example.com');
     }
+    // Expired rows are forgotten by the hourly cleanup (the expired session above was deleted when read;
+    // this one expires unread).
+    const unread = tokenOf(
+      await call('POST', '/api/user/login', { account: 'session@example.com', password: GOOD_PASSWORD }),
+    );
+    expect(unread).not.toBe('');
     t.clock.advance(31 * 86_400_000);
     expect(await me(sliding)).toBeNull();
+    const live = () => t.deps.db.kysely.selectFrom('account_sessions').select('token_hash').execute();
+    const before = (await live()).length;
+    expect(await t.accounts.cleanup()).toBeGreaterThan(0);
+    expect((await live()).length).toBeLessThan(before);
+    expect(await me(unread)).toBeNull();
   });
 
   it('refuses cross-site requests: a form on another site cannot log in, change a password or charge', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
+import { backgroundJob } from '../../lib/background-job';
 import { examRecords } from '../exam/exam-records';
 import type { AccountDeps } from './account-deps';
 import { accountOrders } from './account-orders';
@@ -51,7 +52,20 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
   });
   accountsRoutes(app, bases, { service, sessions, orders, siteOrigin: new URL(deps.env.PUBLIC_URL).origin });
 
+  // Hourly: ended sessions, codes older than a day (a registration's details travel with its code, and
+  // "send again" reuses them for a day), and used sign-in links past their expiry are deleted.
+  const cleanup = backgroundJob(
+    'accounts cleanup',
+    () => d.repo.deleteExpired(deps.clock.now(), deps.clock.now() - 86_400_000),
+    3_600_000,
+    app.log,
+  );
+  cleanup.start();
+  app.addHook('onClose', () => cleanup.stop());
+
   return {
+    /** Deletes expired account rows now (the hourly job's pass; tests call it). */
+    cleanup: cleanup.runOnce,
     /** The one-time sign-in link for a buyer's report e-mail. */
     signInUrl: (email: string, examId: number, locale: string) => d.links.url(email.toLowerCase(), examId, locale),
     /** A report was paid: its buyer's address has an account from now on. */

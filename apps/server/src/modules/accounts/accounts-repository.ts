@@ -80,8 +80,14 @@ export function accountsRepository(db: Kysely<Database>) {
         .where('account_id', '=', accountId)
         .execute();
     },
-    async deleteExpiredSessions(now: number) {
-      await db.deleteFrom('account_sessions').where('expires_at', '<=', now).execute();
+    /** Forgets what can no longer be used: ended sessions, old codes, links past their expiry. */
+    async deleteExpired(now: number, codesBefore: number): Promise<number> {
+      const counts = await Promise.all([
+        db.deleteFrom('account_sessions').where('expires_at', '<=', now).executeTakeFirst(),
+        db.deleteFrom('email_codes').where('created_at', '<', codesBefore).executeTakeFirst(),
+        db.deleteFrom('signin_links_used').where('expires_at', '<=', now).executeTakeFirst(),
+      ]);
+      return counts.reduce((n, r) => n + Number(r.numDeletedRows), 0);
     },
 
     /** A new code replaces the address's unused codes of the same purpose (only the latest one works). */
