@@ -4,7 +4,7 @@
  * Writes bench/results/psychometrics.json. This script may read the clock and the
  * machine; the engine itself never does.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,22 +12,34 @@ import {
   assembleForm,
   auditOptionsOnly,
   calibrate,
+  chooseRoute,
   createRng,
+  drawStage,
   generateItem,
+  type KeyItem,
   type MatrixItem,
   matrixKey,
+  type Panel,
   p3pl,
+  type RespondentProfile,
+  type Rng,
+  type Route,
   renderItemSvg,
   type ScoringKey,
   scoreIq,
+  scoreSession,
   scoringKey,
   simulateSession,
   testInformation,
   uniformChiSquare,
 } from '../packages/psychometrics/src/index.ts';
+import type { ItemResponse } from '../packages/psychometrics/src/scoring/session.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
+/** Share of the full session counts the version-2 sections run (--scale=0.25 on a busy machine). */
+const scale = Number(process.argv.find((a) => a.startsWith('--scale='))?.slice(8) ?? 1);
+const sized = (full: number, small: number) => Math.max(small, Math.round((quick ? small : full) * scale));
 const log = (...args: unknown[]) => console.info('[psychometrics]', ...args);
 
 function median(xs: number[]): number {
@@ -214,6 +226,254 @@ function benchDuplicates() {
   return { duplicatesIn100k: total, duplicatesIn100kByLevel: byLevel, duplicateDraws: draws };
 }
 
+// 8. Scoring version 2 (issue 15): multistage routing, Jeffreys MAP, behavioural validity.
+const stageCache = new Map<string, ScoringKey>();
+const V2_FORMS = 24;
+function stageKey(form: number, stage: 1 | 2 | 3, route: Route): ScoringKey {
+  const id = `${form}:${stage}:${route.join('')}`;
+  let key = stageCache.get(id);
+  if (!key) {
+    key = scoringKey(drawStage(`bench-v2-${form}`, stage, route));
+    stageCache.set(id, key);
+  }
+  return key;
+}
+/** Item parameters the responses really follow (sensitivity run): a x 0.75, b + N(0, 0.5), per item. */
+const perturbed = new Map<string, KeyItem>();
+function truthOf(k: KeyItem, rng: Rng): KeyItem {
+  let t = perturbed.get(k.id);
+  if (!t) {
+    t = { ...k, a: 0.75 * k.a, b: k.b + 0.5 * rng.normal() };
+    perturbed.set(k.id, t);
+  }
+  return t;
+}
+function routedSession(rng: Rng, profile: RespondentProfile, misfit = false) {
+  const person = { ...profile, theta: profile.theta ?? rng.normal(), speed: 0.35 * rng.normal() };
+  let route: Route = [];
+  const items: KeyItem[] = [];
+  const responses: ItemResponse[] = [];
+  const form = rng.int(V2_FORMS);
+  for (const stage of [1, 2, 3] as const) {
+    const key = stageKey(form, stage, route);
+    items.push(...key.items);
+    const simKey = misfit ? { items: key.items.map((k) => truthOf(k, rng)) } : key;
+    responses.push(...simulateSession(rng, simKey, person).responses);
+    if (stage < 3) route = chooseRoute({ items }, responses, route);
+  }
+  return { key: { items }, session: { responses }, route };
+}
+
+function benchVersion2() {
+  const rng = createRng('bench-v2');
+  const perLevel = sized(2000, 300);
+  const honestFlagRateByIq: Record<string, number> = {};
+  const belowRangeRateByIq: Record<string, number> = {};
+  for (let iq = 55; iq <= 145; iq += 7.5) {
+    let flagged = 0;
+    let below = 0;
+    for (let i = 0; i < perLevel; i++) {
+      const { key, session } = routedSession(rng, { kind: 'honest', theta: (iq - 100) / 15, realistic: true });
+      const r = scoreSession(session, { key });
+      if (r.outcome === 'abnormal') flagged++;
+      if (r.outcome === 'below-range') below++;
+    }
+    honestFlagRateByIq[iq.toFixed(1)] = round(flagged / perLevel);
+    belowRangeRateByIq[iq.toFixed(1)] = round(below / perLevel);
+  }
+  const outcomes = (profile: RespondentProfile, n: number) => {
+    const c = { scored: 0, 'below-range': 0, abnormal: 0 };
+    for (let i = 0; i < n; i++) {
+      const { key, session } = routedSession(rng, profile);
+      c[scoreSession(session, { key }).outcome]++;
+    }
+    return { numberRate: round(c.scored / n, 5), abnormalRate: round(c.abnormal / n, 5), n };
+  };
+  const random = outcomes({ kind: 'random' }, sized(20000, 2000));
+  const rapid = outcomes({ kind: 'rapid-uniform' }, sized(2000, 500));
+  const straight = outcomes({ kind: 'straight' }, sized(2000, 300));
+  const rusher = outcomes({ kind: 'rusher' }, sized(2000, 300));
+
+  // Coverage, bias and SE per band of true IQ; below-range statements count as covering when true.
+  const bandRun = (misfit: boolean) => {
+    const coverageByBand: Record<string, number> = {};
+    const biasByBand: Record<string, number> = {};
+    const seByBand: Record<string, number> = {};
+    const belowByBand: Record<string, number> = {};
+    const perBand = sized(1000, 200);
+    for (let lo = 60; lo < 140; lo += 7.5) {
+      let covered = 0;
+      let bias = 0;
+      let se = 0;
+      let scored = 0;
+      let below = 0;
+      for (let i = 0; i < perBand; i++) {
+        const iq = lo + 7.5 * rng.next();
+        const { key, session } = routedSession(rng, { kind: 'honest', theta: (iq - 100) / 15 }, misfit);
+        const r = scoreSession(session, { key });
+        if (r.outcome === 'below-range') {
+          below++;
+          if (iq < r.bound) covered++;
+        } else if (r.outcome === 'scored') {
+          scored++;
+          bias += r.iq.iq - iq;
+          se += r.iq.se;
+          if (iq >= r.iq.range95.lower && iq <= r.iq.range95.upper) covered++;
+        }
+      }
+      const band = `${lo}-${lo + 7.5}`;
+      coverageByBand[band] = round(covered / perBand);
+      biasByBand[band] = round(scored ? bias / scored : 0, 2);
+      seByBand[band] = round(scored ? se / scored : 0, 3);
+      belowByBand[band] = round(below / perBand);
+    }
+    return { coverageByBand, biasByBand, seByBand, belowByBand };
+  };
+  const main = bandRun(false);
+  const sensitivity = bandRun(true);
+  // SE at fixed points of the scale.
+  const seAtIq: Record<string, number> = {};
+  for (const iq of [60, 70, 85, 100, 115, 130, 145]) {
+    let se = 0;
+    let n = 0;
+    for (let i = 0; i < sized(500, 100); i++) {
+      const { key, session } = routedSession(rng, { kind: 'honest', theta: (iq - 100) / 15 });
+      const r = scoreSession(session, { key });
+      if (r.outcome !== 'scored') continue;
+      se += r.iq.se;
+      n++;
+    }
+    seAtIq[iq] = round(n ? se / n : Number.NaN, 3);
+  }
+  // Empirical reliability over the population: 1 - mean(SE^2) / var(estimates), and corr(estimate, truth)^2.
+  const thetas: number[] = [];
+  const estimates: number[] = [];
+  const errs: number[] = [];
+  for (let i = 0; i < sized(5000, 1000); i++) {
+    const theta = rng.normal();
+    const { key, session } = routedSession(rng, { kind: 'honest', theta });
+    const r = scoreSession(session, { key });
+    if (r.outcome !== 'scored') continue;
+    thetas.push(theta);
+    estimates.push(r.iq.theta);
+    errs.push(r.iq.se ** 2);
+  }
+  const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+  const mE = mean(estimates);
+  const mT = mean(thetas);
+  const varE = mean(estimates.map((e) => (e - mE) ** 2));
+  const varT = mean(thetas.map((t) => (t - mT) ** 2));
+  const cov = mean(estimates.map((e, i) => (e - mE) * ((thetas[i] as number) - mT)));
+  return {
+    scoringVersion: 2,
+    honestFlagRateByIq,
+    maxHonestFlagRate: Math.max(...Object.values(honestFlagRateByIq)),
+    belowRangeRateByIq,
+    randomClickers: random,
+    rapidGuessers: rapid,
+    straightLiners: { caught: straight.abnormalRate, ...straight },
+    lastThirdRushers: { caught: rusher.abnormalRate, ...rusher },
+    coverageByBand: main.coverageByBand,
+    biasByBand: main.biasByBand,
+    maxAbsBiasByBand: Math.max(...Object.values(main.biasByBand).map(Math.abs)),
+    seByBand: main.seByBand,
+    belowRangeByBand: main.belowByBand,
+    seAtIq,
+    reliability: round(1 - mean(errs) / varE, 3),
+    reliabilitySquaredCorrelation: round((cov * cov) / (varE * varT), 3),
+    sensitivity: {
+      note: 'responses follow a x 0.75 and b + N(0, 0.5) per item; scored with the predicted parameters',
+      coverageByBand: sensitivity.coverageByBand,
+      biasByBand: sensitivity.biasByBand,
+    },
+  };
+}
+
+// 9. Answer-key leak: solve what you can, answer the rest with the position you have used least.
+function benchKeyExploit() {
+  const rng = createRng('bench-key-exploit');
+  const run = (keys: () => readonly KeyItem[], n: number) => {
+    let hits = 0;
+    let tries = 0;
+    for (let s = 0; s < n; s++) {
+      const items = keys();
+      const theta = rng.normal();
+      const used = [0, 0, 0, 0, 0, 0];
+      for (const k of items) {
+        let choice: number;
+        if (rng.next() < 1 / (1 + Math.exp(-k.a * (theta - k.b)))) choice = k.answerIndex;
+        else {
+          choice = used.indexOf(Math.min(...used));
+          tries++;
+          if (choice === k.answerIndex) hits++;
+        }
+        used[choice] = (used[choice] ?? 0) + 1;
+      }
+    }
+    return round(hits / tries);
+  };
+  const v1Keys = Array.from({ length: 20 }, () => scoringKey(assembleForm(rng)).items);
+  return {
+    keyPositionExploitAccuracy: run(
+      () => {
+        const route: Route = [rng.int(3) as 0 | 1 | 2, rng.int(3) as 0 | 1 | 2];
+        const f = rng.int(V2_FORMS);
+        return ([1, 2, 3] as const).flatMap((s) => stageKey(f, s, route).items);
+      },
+      quick ? 2000 : 20000,
+    ),
+    keyPositionExploitAccuracyVersion1: run(() => v1Keys[rng.int(v1Keys.length)] as KeyItem[], quick ? 2000 : 20000),
+  };
+}
+
+// 10. Surface-matching heuristics per part: pick the option most like row 3, the panel above, the panel left.
+function similarity(a: Panel, b: Panel): number {
+  let s = 0;
+  a.components.forEach((c, i) => {
+    const d = b.components[i];
+    if (!d) return;
+    for (const f of ['positions', 'shape', 'size', 'fill'] as const) if (c[f] === d[f]) s++;
+  });
+  return s;
+}
+function benchRowMatch() {
+  const heuristics = {
+    row3: (it: MatrixItem, o: Panel) => similarity(o, it.context[6] as Panel) + similarity(o, it.context[7] as Panel),
+    above: (it: MatrixItem, o: Panel) => similarity(o, it.context[5] as Panel),
+    left: (it: MatrixItem, o: Panel) => similarity(o, it.context[7] as Panel),
+  };
+  const out: Record<string, Record<string, number>> = {};
+  for (const [name, score] of Object.entries(heuristics)) {
+    const byPart: Record<string, number> = {};
+    for (const part of [1, 2, 3] as const) {
+      let expected = 0;
+      let n = 0;
+      for (let f = 0; f < (quick ? 10 : 40); f++) {
+        for (const route of [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+          [0, 1],
+          [2, 0],
+        ] as Route[]) {
+          if (part === 1 && route !== undefined && route[0] !== 0) continue;
+          const items = drawStage(`bench-row-${f}`, part, route).items;
+          for (const it of items) {
+            const scores = it.options.map((o) => score(it, o));
+            const best = Math.max(...scores);
+            const ties = scores.filter((x) => x === best).length;
+            if (scores[it.answerIndex] === best) expected += 1 / ties;
+            n++;
+          }
+        }
+      }
+      byPart[part] = round(expected / n);
+    }
+    out[name] = byPart;
+  }
+  return { rowMatchHeuristicByPart: out };
+}
+
 const started = performance.now();
 const results: Record<string, unknown> = {};
 for (const [name, fn] of [
@@ -224,12 +484,35 @@ for (const [name, fn] of [
   ['parallel', benchParallel],
   ['calibration', benchCalibration],
   ['duplicates', benchDuplicates],
+  ['version-2', benchVersion2],
+  ['key-exploit', benchKeyExploit],
+  ['row-match', benchRowMatch],
 ] as const) {
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',');
+  if (only && !only.includes(name)) continue;
   const t0 = performance.now();
   Object.assign(results, fn());
   log(`${name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+// --only=...: the other sections' figures are kept from the previous results file, and the run says so.
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+if (onlyArg) {
+  const previous = JSON.parse(readFileSync(path.join(here, 'results', 'psychometrics.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const meta = new Set(['generatedAt', 'machine', 'quick', 'budgetsMet', 'totalSeconds', 'partialRun']);
+  for (const [k, v] of Object.entries(previous)) if (!(k in results) && !meta.has(k)) results[k] = v;
+  results.partialRun = {
+    sections: onlyArg.slice(7).split(','),
+    scale,
+    otherSectionsFrom: previous.generatedAt,
+  };
+} else if (scale !== 1) results.versionTwoScale = scale;
 const budgets = {
   formMedianMs: (results.formMedianMs as number) <= 20,
   scoreMedianMs: (results.scoreMedianMs as number) <= 1,
@@ -240,6 +523,18 @@ const budgets = {
   randomFlagRate: (results.randomFlagRate as number) >= 0.9,
   honestFlagRate: (results.honestFlagRate as number) <= 0.05,
   duplicatesIn100k: results.duplicatesIn100k === 0,
+  maxHonestFlagRate: (results.maxHonestFlagRate as number) <= 0.01,
+  randomClickersNeverANumber: (results.randomClickers as { numberRate: number } | undefined)?.numberRate === 0,
+  rapidGuessersNeverANumber: (results.rapidGuessers as { numberRate: number } | undefined)?.numberRate === 0,
+  straightLinersCaught: ((results.straightLiners as { abnormalRate: number } | undefined)?.abnormalRate ?? 0) >= 0.99,
+  lastThirdRushersCaught:
+    ((results.lastThirdRushers as { abnormalRate: number } | undefined)?.abnormalRate ?? 0) >= 0.99,
+  coverageByBand: Object.values((results.coverageByBand ?? {}) as Record<string, number>).every(
+    (c) => c >= 0.93 && c <= 0.97,
+  ),
+  maxAbsBiasByBand: (results.maxAbsBiasByBand as number) <= 2,
+  keyPositionExploitAccuracy: (results.keyPositionExploitAccuracy as number) <= 0.18,
+  reliability: (results.reliability as number) >= 0.88,
 };
 const out = {
   generatedAt: new Date().toISOString(),

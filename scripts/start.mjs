@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its sources changed since the last build, then runs the server,
 // which serves the API, the pay base, the built app and (with local mail) the dev mailbox on one port.
+// With NODE_ENV=production it builds nothing: it runs what `npm run build` compiled, with plain node (this
+// script imports only Node built-ins, so it works after `npm ci --omit=dev`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,25 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const builtServer = path.join(root, 'apps/server/dist/server.js');
+
+/** Runs the server in this process's place: signals go to it, and its exit code is ours. */
+function runServer(command, args) {
+  const server = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (process.env.NODE_ENV === 'production') {
+  const missing = [builtServer, builtIndex].filter((f) => !fs.existsSync(f));
+  if (missing.length) {
+    console.error(`Not built: ${missing.map((f) => path.relative(root, f)).join(', ')}. Run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  runServer(process.execPath, ['--enable-source-maps', builtServer]);
+} else {
+  startDevelopment();
+}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -19,20 +40,19 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web', 'packages/contract/src', 'packages/locales/src'].map((d) => path.join(root, d));
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (sources.some((d) => newestMtime(d) > builtAt)) {
-  console.info('Building the web app…');
-  // The production bundle whatever NODE_ENV the shell has (Vite builds what NODE_ENV names).
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+function startDevelopment() {
+  const sources = ['apps/web', 'packages/contract/src', 'packages/locales/src'].map((d) => path.join(root, d));
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (sources.some((d) => newestMtime(d) > builtAt)) {
+    console.info('Building the web app…');
+    // The production bundle whatever NODE_ENV the shell has (Vite builds what NODE_ENV names).
+    const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+  runServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/server.ts')]);
+}

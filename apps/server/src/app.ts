@@ -13,6 +13,7 @@ import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { installErrorHandler, sendError } from './http/error-handler';
+import { redactUrl } from './http/redact-url';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
@@ -30,6 +31,7 @@ import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
+import { orderEmailChange } from './modules/exam/order-email-change';
 import { seedPackages } from './modules/extras/seed-packages';
 import { labRoutes } from './modules/lab/lab-routes';
 import { labService } from './modules/lab/lab-service';
@@ -49,6 +51,15 @@ import { shareRoutes } from './modules/share/share-routes';
 import { shareService } from './modules/share/share-service';
 import { seedPlans } from './modules/subscriptions/seed-plans';
 import { trackingService } from './modules/tracking/tracking-service';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify itself
+ * refuses to trust on a bare number, since it cannot check the nearest peer; the README says a hop count is
+ * for a server reachable only through its proxies). Never `true`: env.ts refuses it.
+ */
+function trustProxyOf(trust: Env['TRUST_PROXY']): false | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
 
 export interface BuildOptions {
   env: Env;
@@ -94,10 +105,25 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         : {
             level: env.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: {
+              req: (req: {
+                method: string;
+                url: string;
+                host?: string;
+                ip?: string;
+                socket?: { remotePort?: number };
+              }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: LIMITS.bodyBytesMax,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   // Nothing is acknowledged before it is on disk: a response waits for the group commit of the writes made
@@ -203,8 +229,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     reportLinkSecret,
   });
+  const emailChange = orderEmailChange({
+    repo: examRepository(db.kysely),
+    db: db.kysely,
+    clock,
+    secret: reportLinkSecret,
+    links,
+    mailDomain,
+    kickMail: mailWorker.kick,
+  });
   await app.register(async (scope) =>
-    examRoutes(scope, bases, exam, {
+    examRoutes(scope, bases, exam, emailChange, {
       secure: env.PUBLIC_URL.startsWith('https://'),
       countryHeader: env.COUNTRY_HEADER,
     }),
@@ -241,6 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
           payBase: bases.pay,
           publicUrl: env.PUBLIC_URL,
           devMailbox: mailTransport.name === 'local',
+          testMode: env.testMode,
         },
         (locale) => ({
           description: translator.t(locale, 'common:brand.description'),

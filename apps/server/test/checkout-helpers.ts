@@ -31,6 +31,24 @@ export async function paidReadyOrder(t: TestApp, hl = 'en', headers: Record<stri
   return order.json().data.orderNumber as string;
 }
 
+/**
+ * A call about an order from the browser that took its test (its session cookie), as the web app makes it:
+ * paying, changing the address and redeeming a gift need the order's owner, not only its number (issue 13).
+ */
+export async function ownerPost(
+  t: TestApp,
+  url: string,
+  payload: { orderNumber: string } & Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({ method: 'POST', url, payload, headers, cookies: await readerCookie(t, payload.orderNumber) });
+}
+
+/** A read about an order from the browser that took its test (its session cookie). */
+export async function ownerGet(t: TestApp, url: string, orderNumber: string) {
+  return t.app.inject({ method: 'GET', url, cookies: await readerCookie(t, orderNumber) });
+}
+
 export function post(t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
@@ -119,7 +137,7 @@ export async function buyReport(
 ): Promise<string> {
   const order = await paidReadyOrder(t, hl, headers);
   const price = await shownPrice(t, order, 'sku2');
-  const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { email, hl }));
+  const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { email, hl }));
   expect(created.statusCode, created.body).toBe(200);
   const { payment, next } = created.json().data;
   await payInFrame(t, next.url, '4242424242424242');
@@ -183,7 +201,7 @@ export async function readerCookie(t: TestApp, orderNumber: string): Promise<{ '
 export async function buyTier(t: TestApp, skuId: string, email = 'buyer@example.com', hl = 'en') {
   const order = await paidReadyOrder(t, hl);
   const price = await shownPrice(t, order, skuId);
-  const created = await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email, hl }));
+  const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email, hl }));
   expect(created.statusCode, created.body).toBe(200);
   await payInFrame(t, created.json().data.next.url, '4242424242424242');
   await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: created.json().data.payment.paymentId });

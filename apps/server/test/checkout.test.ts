@@ -1,6 +1,15 @@
 import { formatMoney } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBody, get, paidReadyOrder, payInFrame, post, reportMails, shownPrice } from './checkout-helpers';
+import {
+  createBody,
+  get,
+  ownerPost,
+  paidReadyOrder,
+  payInFrame,
+  post,
+  reportMails,
+  shownPrice,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('checkout on %s', (dialect) => {
@@ -65,7 +74,7 @@ describe.each(dialects())('checkout on %s', (dialect) => {
   it('pays with the sandbox card: settles by webhook once, queues one report e-mail, unlocks nothing before', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
-    const created = await post(t, '/api-pay/pay/order/create', createBody(order, price));
+    const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price));
     expect(created.statusCode, created.body).toBe(200);
     const { payment, next } = created.json().data;
     expect(next.type).toBe('frame');
@@ -134,7 +143,7 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku1');
     const created = (
-      await post(
+      await ownerPost(
         t,
         '/api-pay/pay/order/create',
         createBody(order, price, { skuId: 'sku1', checkoutKey: 'sku1_key_0123456789' }),
@@ -160,10 +169,14 @@ describe.each(dialects())('checkout on %s', (dialect) => {
   it('refuses a price the server did not quote, and a declined card fails with its reason', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
-    const wrong = await post(t, '/api-pay/pay/order/create', createBody(order, { ...price, amount: price.amount - 1 }));
+    const wrong = await ownerPost(
+      t,
+      '/api-pay/pay/order/create',
+      createBody(order, { ...price, amount: price.amount - 1 }),
+    );
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().code).toBe('PRICE_CHANGED');
-    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
+    const created = (await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
     const declined = await payInFrame(t, created.next.url, '4000000000000002');
     expect(declined.body).toContain('data-failure="card_declined"');
     const status = await post(t, '/api-pay/pay/check/status', {
@@ -179,8 +192,9 @@ describe.each(dialects())('checkout on %s', (dialect) => {
   it('never sees card data: the processor form rejects a card that is not a test card without charging', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku1');
-    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku1' }))).json()
-      .data;
+    const created = (
+      await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku1' }))
+    ).json().data;
     const res = await payInFrame(t, created.next.url, '4111111111111111');
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('use one of the test cards');

@@ -62,12 +62,16 @@ describe('crash between the processor’s charge and our write', () => {
     throw new Error('server did not start');
   }
 
+  // The browser's cookie jar: the test session's cookie is what makes it the order's owner.
+  let cookie = '';
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${base()}${url}`, {
       method,
-      headers: body ? { 'content-type': 'application/json' } : {},
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('IQ-exam='));
+    if (session) cookie = session.split(';')[0] ?? '';
     return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
   };
 

@@ -19,8 +19,13 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     const cookieOut = res.cookies.find((c) => c.name === 'IQ-exam');
     return { res, data: res.json().data, cookie: cookieOut };
   }
-  const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object });
+  const post = (url: string, payload: unknown, sessionCookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: payload as object,
+      ...(sessionCookie ? { cookies: { 'IQ-exam': sessionCookie } } : {}),
+    });
   const keyOf = async (sessionId: string) =>
     JSON.parse(
       (
@@ -253,21 +258,29 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     await post('/exam/session/confirm', { sessionId: data.sessionId });
     const { orderNumber } = (await post('/exam/order/info', { sessionId: data.sessionId })).json().data;
     const consent = { terms: true, termsVersion: '1.0', privacyVersion: '1.0' };
-    expect((await post('/exam/order/update/email', { orderNumber, email: 'nope', consent, hl: 'en' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post('/exam/order/update/email', { orderNumber, email: 'nope', consent, hl: 'en' }, data.sessionId))
+        .statusCode,
+    ).toBe(400);
     expect(
       (
-        await post('/exam/order/update/email', {
-          orderNumber,
-          email: 'a@b.co',
-          consent: { ...consent, terms: false },
-          hl: 'en',
-        })
+        await post(
+          '/exam/order/update/email',
+          {
+            orderNumber,
+            email: 'a@b.co',
+            consent: { ...consent, terms: false },
+            hl: 'en',
+          },
+          data.sessionId,
+        )
       ).statusCode,
     ).toBe(400);
-    const ok = await post('/exam/order/update/email', { orderNumber, email: 'Visitor@Example.com', consent, hl: 'de' });
-    expect(ok.json().data).toEqual({ orderNumber, email: 'visitor@example.com' });
+    const body = { orderNumber, email: 'Visitor@Example.com', consent, hl: 'de' };
+    // The order number alone is not the right to the order: only its test's browser (issue 13).
+    expect((await post('/exam/order/update/email', body)).json().code).toBe('ORDER_ACCESS_DENIED');
+    const ok = await post('/exam/order/update/email', body, data.sessionId);
+    expect(ok.json().data).toEqual({ orderNumber, email: 'visitor@example.com', confirmationSent: false });
     const row = await t.deps.db.kysely
       .selectFrom('exam_orders')
       .selectAll()

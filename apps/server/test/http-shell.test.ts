@@ -67,6 +67,8 @@ describe('security headers, health, and the web shell', () => {
       payBase: '/api-pay',
       publicUrl: 'http://mindgauge.test',
       devMailbox: true,
+      // No switch is on (development defaults): no test-mode banner.
+      testMode: [],
     });
     const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
     expect(byCookie.body).toContain('<html lang="ko"');

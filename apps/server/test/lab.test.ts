@@ -6,7 +6,7 @@ import { createTestApp, dialects, type TestApp } from './test-app';
 describe.each(dialects())('the psychology lab (left/right brain and EQ questionnaires), on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 

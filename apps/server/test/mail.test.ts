@@ -9,7 +9,17 @@ import type { MailTransport, OutgoingMail } from '../src/modules/mail/transports
 import { deliverMail } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
-const payload = { name: 'Ada', ticket: 'T-abc', topic: 'report', message: 'Where is my <report>?' };
+const payload = { ticket: 'T-abc' };
+/** The operator's copy quotes the visitor's words: what escaping is checked on. */
+const notify = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  ticket: 'T-abc',
+  topic: 'report',
+  message: 'Where is my <report>?',
+  hl: 'fr',
+  order: null,
+};
 
 interface Received {
   from: string;
@@ -67,7 +77,7 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
   it('sends a queued mail once, rendered in its language, with the HTML escaped', async () => {
     await enqueueMail(
       t.deps.db.kysely,
-      { template: 'supportAck', locale: 'fr', to: 'ada@example.com', payload },
+      { template: 'supportNotify', locale: 'fr', to: 'ada@example.com', payload: notify },
       t.clock.now(),
       'mindgauge.test',
     );

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBody, get, paidReadyOrder, payInFrame, post, reportMails, shownPrice } from './checkout-helpers';
+import {
+  createBody,
+  get,
+  ownerPost,
+  paidReadyOrder,
+  payInFrame,
+  post,
+  reportMails,
+  shownPrice,
+} from './checkout-helpers';
 import { type PayPalStandIn, startPayPalStandIn } from './fakes/paypal-stand-in';
 import { type StripeStandIn, startStripeStandIn, stripeEnvFor } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
@@ -40,7 +49,7 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
     const price = await shownPrice(t, order, 'sku2');
     const before = stripe.paymentIntents.size;
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => post(t, '/api-pay/pay/order/create', createBody(order, price))),
+      Array.from({ length: 50 }, () => ownerPost(t, '/api-pay/pay/order/create', createBody(order, price))),
     );
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const ids = new Set(results.map((r) => r.json().data.payment.paymentId));
@@ -55,8 +64,9 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
   it('pays once however the webhooks come: replayed, duplicated, reordered, and with status checks between', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku3');
-    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku3' }))).json()
-      .data;
+    const created = (
+      await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku3' }))
+    ).json().data;
     expect(created.next.type).toBe('stripe');
     const pi = created.next.clientSecret.split('_secret')[0];
     stripe.confirm(pi, '4000000000000002');
@@ -87,8 +97,9 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
   it('rejects a tampered or unsigned webhook and records nothing', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku1');
-    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku1' }))).json()
-      .data;
+    const created = (
+      await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId: 'sku1' }))
+    ).json().data;
     const pi = created.next.clientSecret.split('_secret')[0];
     stripe.confirm(pi, '4242424242424242');
     const event = stripe.events.find(
@@ -125,7 +136,7 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
   it('never unlocks a report for a charge of another amount than the one agreed, and refunds it', async () => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
-    const created = (await post(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
+    const created = (await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price))).json().data;
     const pi = created.next.clientSecret.split('_secret')[0];
     const intent = stripe.paymentIntents.get(pi)!;
     intent.amount = 1; // changed at the processor between our order and the payment
@@ -141,7 +152,7 @@ describe.each(dialects())('exactly once, on %s', (dialect) => {
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
     const created = (
-      await post(
+      await ownerPost(
         t,
         '/api-pay/pay/order/create',
         createBody(order, price, { method: 'paypal', checkoutKey: 'paypal_key_0123456789' }),
@@ -176,10 +187,10 @@ describe('the sandbox processor settles a second, duplicate payment by refunding
     const order = await paidReadyOrder(t);
     const price = await shownPrice(t, order, 'sku2');
     const a = (
-      await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_a_0123456789ab' }))
+      await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_a_0123456789ab' }))
     ).json().data;
     const b = (
-      await post(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_b_0123456789ab' }))
+      await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { checkoutKey: 'tab_b_0123456789ab' }))
     ).json().data;
     expect(a.payment.paymentId).not.toBe(b.payment.paymentId);
     await payInFrame(t, a.next.url, '4242424242424242');

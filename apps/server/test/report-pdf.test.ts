@@ -47,7 +47,7 @@ function texts(blocks: Block[]): string[] {
 describe('the PDF report and the certificate, in every language', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp('sqlite', { env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await t.close();

@@ -5,6 +5,7 @@ import {
   deliverMail,
   get,
   mails,
+  ownerPost,
   paidReadyOrder,
   post,
   readerCookie,
@@ -16,7 +17,7 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
   let t: TestApp;
   beforeAll(async () => {
     // Behind a proxy, so the per-client limit sees the addresses the test gives.
-    t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 
@@ -30,7 +31,7 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
     expect(none.json()).toMatchObject({ result: 10101, code: 'NO_RETRIEVABLE_REPORTS' });
     expect(none.json().message).toBe('There are no retrievable reports in the current mailbox.');
     const order = await paidReadyOrder(t);
-    await post(t, '/api/exam/order/update/email', {
+    await ownerPost(t, '/api/exam/order/update/email', {
       orderNumber: order,
       email: 'unpaid@example.com',
       consent: { terms: true, termsVersion: '1', privacyVersion: '1' },

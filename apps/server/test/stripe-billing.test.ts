@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, mails, paidReadyOrder, planBody, post, reportToken } from './checkout-helpers';
+import { get, mails, ownerPost, paidReadyOrder, planBody, post, reportToken } from './checkout-helpers';
 import { type StripeStandIn, startStripeStandIn, stripeEnvFor } from './fakes/stripe-stand-in';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -38,10 +38,10 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     expect(list.methods).toEqual(['card']);
     const weekly = list.plans.find((p: { planId: string }) => p.planId === 'weekly');
     const body = planBody(order, 'weekly', weekly.price, { email, checkoutKey: `stripe_${order.slice(2, 18)}` });
-    const created = await post(t, '/api-pay/pay/plan/create', body);
+    const created = await ownerPost(t, '/api-pay/pay/plan/create', body);
     expect(created.statusCode, created.body).toBe(200);
     // A double click: the same subscription, not a second one.
-    const again = await post(t, '/api-pay/pay/plan/create', body);
+    const again = await ownerPost(t, '/api-pay/pay/plan/create', body);
     expect(again.json().data.payment.paymentId).toBe(created.json().data.payment.paymentId);
     const { next } = created.json().data;
     expect(next.type).toBe('stripe');
@@ -104,7 +104,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     const skip = await startTrial('stripe-skip@example.com');
     const subId = (await ours(skip.order)).processor_ref ?? '';
     const token = await reportToken(t, skip.order);
-    const res = await post(t, '/api-pay/secondPhase/pay/planSku', {
+    const res = await ownerPost(t, '/api-pay/secondPhase/pay/planSku', {
       orderNumber: skip.order,
       planId: 'weekly',
       token,
@@ -118,7 +118,7 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
 
     const up = await startTrial('stripe-up@example.com');
     const upToken = await reportToken(t, up.order);
-    const moved = await post(t, '/api-pay/secondPhase/pay/planSku', {
+    const moved = await ownerPost(t, '/api-pay/secondPhase/pay/planSku', {
       orderNumber: up.order,
       planId: 'fourweekly',
       token: upToken,

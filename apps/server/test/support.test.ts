@@ -38,7 +38,8 @@ describe.each(dialects())('support contact on %s', (dialect) => {
     }[];
     const ack = list.find((m) => m.to === 'ana@example.com');
     expect(ack?.subject).toContain(ticketId);
-    expect(ack?.text).toContain('My report did not arrive.');
+    // The acknowledgement names the ticket only: never the sender's words (security-support-ack.test.ts).
+    expect(ack?.text).not.toContain('My report did not arrive.');
     expect(ack?.subject).not.toMatch(/We received/);
     const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);

@@ -28,6 +28,7 @@ export const endpoints = {
   confirmSession: exam.confirmSession,
   createExamOrder: exam.createExamOrder,
   updateOrderEmail: exam.updateOrderEmail,
+  confirmOrderEmail: exam.confirmOrderEmail,
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
   skuList: checkout.skuList,

@@ -10,6 +10,7 @@ import type lab from './en/lab.json';
 import type legal from './en/legal.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
+import type types from './en/types.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
@@ -24,11 +25,22 @@ export interface Resources {
   lab: typeof lab;
   legal: typeof legal;
   test: typeof test;
+  types: typeof types;
 }
 export type Namespace = keyof Resources;
 
 /** Namespaces the browser loads: one lazily loaded chunk per locale. */
-export const UI_NAMESPACES = ['common', 'errors', 'content', 'test', 'checkout', 'report', 'lab', 'account'] as const;
+export const UI_NAMESPACES = [
+  'common',
+  'errors',
+  'content',
+  'test',
+  'checkout',
+  'report',
+  'lab',
+  'types',
+  'account',
+] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
 
@@ -38,6 +50,9 @@ export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
 /** Loaded with the first payment or report screen (its own chunk per locale): the landing does not pay for them. */
 export const PAID_NAMESPACES = ['checkout', 'report', 'lab'] as const;
 export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
+/** Loaded with the personality landing and type pages (their own chunk per locale): the IQ landing does not pay for them. */
+export const PERSONALITY_NAMESPACES = ['types'] as const;
+export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
 
 /**
  * Words that stay the same in every language: a translated string may equal the English one only when
@@ -90,6 +105,30 @@ export async function loadPaidResources(locale: Locale): Promise<PaidResources> 
       return (await import('./bundles/pt-paid')).default;
     default:
       return (await import('./bundles/en-paid')).default;
+  }
+}
+
+/** Loads the personality pages' namespace of one locale, a chunk of its own. */
+export async function loadPersonalityResources(locale: Locale): Promise<PersonalityResources> {
+  switch (locale) {
+    case 'zh-CN':
+      return { types: (await import('./zh-CN/types.json')).default };
+    case 'zh-HK':
+      return { types: (await import('./zh-HK/types.json')).default };
+    case 'ja':
+      return { types: (await import('./ja/types.json')).default };
+    case 'ko':
+      return { types: (await import('./ko/types.json')).default };
+    case 'fr':
+      return { types: (await import('./fr/types.json')).default };
+    case 'de':
+      return { types: (await import('./de/types.json')).default };
+    case 'es':
+      return { types: (await import('./es/types.json')).default };
+    case 'pt':
+      return { types: (await import('./pt/types.json')).default };
+    default:
+      return { types: (await import('./en/types.json')).default };
   }
 }
 

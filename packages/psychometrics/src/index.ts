@@ -21,9 +21,32 @@ export { createRng, type Rng } from './core/rng';
 // Forms
 export { type AssembleFormOptions, assembleForm, type Form } from './forms/assemble-form';
 export { type FormSlot, PART_SPANS, standardBlueprint, TARGET_A } from './forms/blueprint';
+// Multistage test (scoring version 2)
+export {
+  chooseRoute,
+  drawRoutedForm,
+  drawStage,
+  MIN_RISE,
+  MODULE_LEVELS,
+  type ModuleLevel,
+  MST_TARGET_A,
+  ROUTING_PRIOR_SD,
+  type Route,
+  type RoutingResponse,
+  STAGE_ITEMS,
+  STAGE1_SPAN,
+  STAGE2_SPANS,
+  STAGE3_CENTRES,
+  STAGE3_WIDTH,
+  type Stage,
+  stageBlueprint,
+  stageSpan,
+} from './forms/multistage';
+export { KEY_MAX_PER_POSITION, KEY_MAX_RUN, randomKeyPositions } from './forms/random-key';
 export { type CalibrationOptions, type CalibrationResult, calibrate, type ResponseRow } from './irt/calibrate';
 export { type AbilityEstimate, eapEstimate, personFitLz, type ScoredItem } from './irt/eap';
 // IRT
+export { type JeffreysEstimate, jeffreysEstimate } from './irt/jeffreys';
 export { GUESSING, type ItemParams, itemInformation, p3pl, testInformation } from './irt/model';
 export { LEVEL_BANDS, levelOf } from './items/difficulty';
 export { generateItem, type ItemSpec } from './items/generate-item';
@@ -103,6 +126,14 @@ export {
   toPublicItem,
 } from './render/render-item-svg';
 export { FILL_GREYS } from './render/shapes';
+// Scoring
+export {
+  type AbnormalBehaviour,
+  BEHAVIOUR_THRESHOLDS,
+  type BehaviourMeasures,
+  type BehaviourReport,
+  type BehaviourThresholds,
+} from './scoring/behaviour';
 export {
   classifyIq,
   IQ_CLASSES,
@@ -137,7 +168,15 @@ export {
   type ScoreIqOptions,
   scoreIq,
 } from './scoring/score-iq';
-// Scoring
+export {
+  type IqAbnormalOutcome,
+  type IqBelowRangeOutcome,
+  type IqOutcome,
+  type IqScoredOutcome,
+  SCORING_VERSION,
+  type ScoreSessionOptions,
+  scoreSession,
+} from './scoring/score-session';
 export { type KeyItem, type ScoringKey, scoringKey } from './scoring/scoring-key';
 export type { IqSession, ItemResponse } from './scoring/session';
 export {

@@ -37,4 +37,66 @@ describe('parseEnv', () => {
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]);
     expect(documented.sort()).toEqual(Object.keys(ZEnv.shape).sort());
   });
+
+  describe('with NODE_ENV=production', () => {
+    const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' };
+    const realPayments = { CARD_PROVIDER: 'none', PAYPAL_PROVIDER: 'none' };
+
+    it('refuses the defaults, naming every test part and its switch', () => {
+      try {
+        parseEnv({ NODE_ENV: 'production' });
+        expect.unreachable();
+      } catch (err) {
+        expect(err).toBeInstanceOf(EnvError);
+        const problems = (err as EnvError).problems.join('\n');
+        expect(problems).toContain('CARD_PROVIDER=sandbox');
+        expect(problems).toContain('PAYPAL_PROVIDER=sandbox');
+        expect(problems).toContain('ALLOW_TEST_PAYMENTS=true');
+        expect(problems).toContain('MAIL_TRANSPORT=local');
+        expect(problems).toContain('DEV_MAILBOX=true');
+      }
+    });
+
+    it('refuses Stripe test keys and PayPal sandbox as test payments too', () => {
+      const stripe = { STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+      const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'w' };
+      const base = { NODE_ENV: 'production', ...smtp, ...stripe, ...paypal };
+      expect(() =>
+        parseEnv({ ...base, CARD_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', PAYPAL_PROVIDER: 'none' }),
+      ).toThrow(/STRIPE_SECRET_KEY is a test key/);
+      expect(() => parseEnv({ ...base, CARD_PROVIDER: 'none', PAYPAL_PROVIDER: 'paypal' })).toThrow(
+        /PAYPAL_API_BASE is PayPal's sandbox/,
+      );
+      const live = parseEnv({
+        ...base,
+        CARD_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        PAYPAL_PROVIDER: 'paypal',
+        PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      });
+      expect(live.testMode).toEqual([]);
+    });
+
+    it('runs real mail and processors with no banner', () => {
+      expect(parseEnv({ NODE_ENV: 'production', ...smtp, ...realPayments }).testMode).toEqual([]);
+    });
+
+    it('runs each test part only with its own switch, and then tells every page', () => {
+      expect(() => parseEnv({ NODE_ENV: 'production', ...smtp, ALLOW_TEST_PAYMENTS: 'true' })).not.toThrow();
+      expect(() => parseEnv({ NODE_ENV: 'production', ...smtp, DEV_MAILBOX: 'true' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+      expect(() => parseEnv({ NODE_ENV: 'production', ...realPayments, ALLOW_TEST_PAYMENTS: 'true' })).toThrow(
+        /DEV_MAILBOX/,
+      );
+      expect(parseEnv({ NODE_ENV: 'production', ...smtp, ALLOW_TEST_PAYMENTS: 'true' }).testMode).toEqual(['payments']);
+      expect(parseEnv({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DEV_MAILBOX: 'true' }).testMode).toEqual([
+        'payments',
+        'mailbox',
+      ]);
+    });
+  });
+
+  it('keeps `npm start` working with nothing set: development runs the test parts without a banner', () => {
+    expect(parseEnv({}).testMode).toEqual([]);
+    expect(parseEnv({ NODE_ENV: 'development' }).CARD_PROVIDER).toBe('sandbox');
+  });
 });

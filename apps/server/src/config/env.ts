@@ -1,13 +1,57 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, so relative defaults work whatever the working directory. */
+/**
+ * The repository root, so relative defaults work whatever the working directory. The production bundle
+ * (scripts/build-server.mjs) keeps each module's own import.meta.url, so this holds there too.
+ */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Named ranges Fastify's trustProxy (proxy-addr) understands besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR (`10.0.0.0/8`, `fd00::/8`) a proxy sends from. */
+function isAddressOrCidr(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [ip, bits, extra] = value.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe: none (`false`), a hop count (`1` behind one load balancer),
+ * or the proxies' addresses/CIDRs. Never "every hop" (`true`): then any client writes its own address and
+ * escapes every per-client limit.
+ */
+const trustProxy = z.string().transform((v, ctx): false | number | string[] => {
+  const value = v.trim();
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every hop lets any client forge X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const list = value.split(',').map((s) => s.trim());
+  const bad = list.filter((s) => !isAddressOrCidr(s));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not a hop count nor an address or CIDR: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const basePath = z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /');
 
@@ -17,6 +61,8 @@ const basePath = z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must star
  */
 export const ZEnv = z
   .object({
+    /** `production` refuses test parts (local mailbox, sandbox payments) unless their switch says so. */
+    NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: z.url().optional(),
@@ -27,7 +73,7 @@ export const ZEnv = z
     SERVE_WEB: bool.default(true),
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     MAIL_TRANSPORT: z.enum(['local', 'smtp']).default('local'),
@@ -68,6 +114,10 @@ export const ZEnv = z
     CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
     /** Tests only: lets the browser tests move the server's clock. Refused in production. */
     CLOCK_CONTROL: bool.default(false),
+    /** Production only runs simulated payments (sandbox, Stripe test keys, PayPal's sandbox) with this on. */
+    ALLOW_TEST_PAYMENTS: bool.default(false),
+    /** Production only keeps e-mail in the public /dev/mailbox with this on. */
+    DEV_MAILBOX: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -87,7 +137,8 @@ export const ZEnv = z
       ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
       'PAYPAL_PROVIDER=paypal',
     );
-    if (env.CLOCK_CONTROL && process.env.NODE_ENV === 'production') {
+    if (env.NODE_ENV === 'production') refuseTestParts(env, ctx);
+    if (env.CLOCK_CONTROL && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['CLOCK_CONTROL'],
@@ -99,7 +150,52 @@ export const ZEnv = z
     }
   });
 
-export type Env = z.output<typeof ZEnv> & { PUBLIC_URL: string };
+type ParsedEnv = z.output<typeof ZEnv>;
+
+/** A part of the server that only pretends: visitors must be told (the test-mode banner). */
+export type TestPart = 'payments' | 'mailbox';
+
+/** Which simulated parts this configuration runs. */
+function testPartsOf(env: ParsedEnv): { payments: string[]; mailbox: string[] } {
+  const payments: string[] = [];
+  if (env.CARD_PROVIDER === 'sandbox') payments.push('CARD_PROVIDER=sandbox (test cards unlock every report)');
+  if (env.PAYPAL_PROVIDER === 'sandbox') payments.push('PAYPAL_PROVIDER=sandbox (a fake approval screen)');
+  if (env.CARD_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
+    payments.push('STRIPE_SECRET_KEY is a test key (sk_test_…)');
+  if (env.PAYPAL_PROVIDER === 'paypal' && new URL(env.PAYPAL_API_BASE).hostname.includes('sandbox'))
+    payments.push(`PAYPAL_API_BASE is PayPal's sandbox (${env.PAYPAL_API_BASE}); live is https://api-m.paypal.com`);
+  const mailbox =
+    env.MAIL_TRANSPORT === 'local'
+      ? ['MAIL_TRANSPORT=local (every e-mail, with its report link, at /dev/mailbox)']
+      : [];
+  return { payments, mailbox };
+}
+
+/**
+ * With NODE_ENV=production a first deployment must not be open by default: the local mailbox publishes every
+ * e-mail and the sandbox makes every report free. Each stays possible for a test deployment, by its switch.
+ */
+function refuseTestParts(env: ParsedEnv, ctx: z.RefinementCtx): void {
+  const parts = testPartsOf(env);
+  if (parts.payments.length && !env.ALLOW_TEST_PAYMENTS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ALLOW_TEST_PAYMENTS'],
+      message: `NODE_ENV=production refuses simulated payments: ${parts.payments.join('; ')}. Configure real processors (CARD_PROVIDER=stripe, PAYPAL_PROVIDER=paypal or none), or set ALLOW_TEST_PAYMENTS=true for a test deployment (every page then says so)`,
+    });
+  if (parts.mailbox.length && !env.DEV_MAILBOX)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_MAILBOX'],
+      message: `NODE_ENV=production refuses the public dev mailbox: ${parts.mailbox.join('; ')}. Set MAIL_TRANSPORT=smtp and SMTP_URL, or DEV_MAILBOX=true for a test deployment (every page then says so)`,
+    });
+}
+
+export type Env = ParsedEnv & {
+  PUBLIC_URL: string;
+  /** Simulated parts switched on explicitly (ALLOW_TEST_PAYMENTS, DEV_MAILBOX): every page shows a banner. */
+  testMode: TestPart[];
+};
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -116,7 +212,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  const parts = testPartsOf(env);
+  const testMode: TestPart[] = [];
+  if (env.ALLOW_TEST_PAYMENTS && parts.payments.length) testMode.push('payments');
+  if (env.DEV_MAILBOX && parts.mailbox.length) testMode.push('mailbox');
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, testMode };
 }
 
 /** Resolves a path from the environment against the repository root. */

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Translator } from '../i18n/translator';
 import { AppError } from '../lib/app-error';
+import { redactUrl } from './redact-url';
 import { requestLocale } from './request-locale';
 
 interface Issue {
@@ -89,7 +90,7 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
       const code = (error.code && FASTIFY_CODE_TO_CODE[error.code]) || STATUS_TO_CODE[status] || 'VALIDATION_FAILED';
       return sendError(reply, req, translator, code, undefined, status);
     }
-    req.log.error({ err: error, url: req.url, method: req.method }, 'request failed');
+    req.log.error({ err: error, url: redactUrl(req.url), method: req.method }, 'request failed');
     return sendError(reply, req, translator, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
 
 /** The page's own words before any script runs: its description and the no-script notice, in a language. */
@@ -16,6 +17,8 @@ export interface PublicConfig {
   payBase: string;
   publicUrl: string;
   devMailbox: boolean;
+  /** Simulated parts switched on for a test deployment: the web shows a banner on every page. */
+  testMode: TestPart[];
 }
 
 /** The page's language before any script runs, so screen readers announce the right one. */

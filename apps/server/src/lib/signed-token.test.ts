@@ -17,5 +17,8 @@ describe('signed link tokens', () => {
     expect(verifyToken('secret', 'report', 'MGabc', `${token}x`, now)).toBe(false);
     expect(verifyToken('secret', 'report', 'MGabc', 'zzzzzzzz.abc', now)).toBe(false);
     expect(verifyToken('secret', 'report', 'MGabc', '', now)).toBe(false);
+    // The valid token followed by anything is another token (issue 13): checked exactly.
+    expect(verifyToken('secret', 'report', 'MGabc', `${token}.anything`, now)).toBe(false);
+    expect(verifyToken('secret', 'report', 'MGabc', `${token}.`, now)).toBe(false);
   });
 });

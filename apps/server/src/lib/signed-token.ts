@@ -14,7 +14,10 @@ export function signToken(secret: string, purpose: string, subject: string, expi
 }
 
 export function verifyToken(secret: string, purpose: string, subject: string, token: string, now: number): boolean {
-  const [exp, sig] = token.split('.');
+  // Exactly `exp.sig`: a valid token with anything appended (`.x`) is another string, and is refused.
+  const parts = token.split('.');
+  if (parts.length !== 2) return false;
+  const [exp, sig] = parts;
   if (!exp || !sig || !/^[0-9a-z]{1,12}$/.test(exp)) return false;
   if (Number.parseInt(exp, 36) * 1000 <= now) return false;
   const expected = Buffer.from(mac(secret, purpose, subject, exp));

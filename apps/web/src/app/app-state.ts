@@ -4,36 +4,29 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
  * The app state of the spec's section 3, kept per tab in session storage under `IQ-app-state`, so a refresh
- * keeps it and a new tab starts clean. Screens of later issues fill the test and payment fields.
+ * keeps it and a new tab starts clean. It holds only what something reads back. The spec's other fields are
+ * kept by their owner or have no reader, so they are not stored: the chosen answers and progress per test
+ * session (features/test/progress.ts, and the session itself on the server), the pay method (the payment
+ * records it), the config value (lib/persisted-config.ts); assets, the form info (no screen asks for it), the
+ * continent code (no ad-consent banner), the landing page href and the second-phase flag.
  */
 export interface AppState {
+  /**
+   * Kept from the spec's list for the visitor's context of the tab: the page language, the exam scope the visit
+   * came in on and the exam's languages (the browser tests read them from `IQ-app-state`).
+   */
   locale: Locale;
-  assets: Record<string, string>;
-  /** Chosen option index per question id. */
-  selectedAnswers: Record<string, number>;
-  questionsInfo: { sessionId?: string; count?: number; deadline?: string } | null;
-  formInfo: {
-    firstName?: string;
-    lastName?: string;
-    email?: string;
-    birthYear?: number;
-    gender?: string;
-    country?: string;
-  } | null;
-  email: string;
   appCode: string;
   appExamId: number;
-  configValue: Record<string, unknown>;
-  payMethod: 'card' | 'paypal' | null;
+  languageList: TLanguage[];
+  /** The address given for the report, offered again on the e-mail, payment, retrieval and cancel forms. */
+  email: string;
+  /** The question page the visitor was on, so a refresh returns to it. */
   questionPageNumber: number;
-  continentCode: string;
-  landingPageHref: string;
-  secondPhaseOpen: boolean;
   /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
   giftCode: string;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
   protocols: Record<string, { id: number; kind: string; version: string; accepted: boolean }[]>;
-  languageList: TLanguage[];
   set: (patch: Partial<Omit<AppState, 'set'>>) => void;
 }
 
@@ -41,22 +34,13 @@ export const useAppState = create<AppState>()(
   persist(
     (set) => ({
       locale: 'en',
-      assets: {},
-      selectedAnswers: {},
-      questionsInfo: null,
-      formInfo: null,
-      email: '',
       appCode: DEFAULT_APP_CODE,
       appExamId: DEFAULT_EXAM_ID,
-      configValue: {},
-      payMethod: null,
+      languageList: [],
+      email: '',
       questionPageNumber: 0,
-      continentCode: '',
-      landingPageHref: '',
-      secondPhaseOpen: false,
       giftCode: '',
       protocols: {},
-      languageList: [],
       set: (patch) => set(patch),
     }),
     {

@@ -92,6 +92,16 @@ describe('route registry', () => {
     expect(isValidMatch({ scope: 'IQB-1799', kind: 'cookies' })).toBe(false);
   });
 
+  it('gives the personality landing its own route for the types variant and alias, and a page per type', () => {
+    expect(ROUTES.personalityLanding.paths).toEqual(['/landing_page/types/:scope', '/typesPage/:scope']);
+    expect(ROUTES.landing.paths).not.toContain('/typesPage/:scope');
+    expect(routeName(ROUTES.personalityLanding.paths[0])).toBe('landing_page-types-code-examId');
+    expect(buildHref('personalityType', { type: 'infj', scope: 'IQB-1799' })).toBe('/types/infj/IQB-1799');
+    expect(isValidMatch({ type: 'entp', scope: 'IQB-1799' })).toBe(true);
+    for (const bad of ['ENTP', 'xntp', 'entpx', ''])
+      expect(isValidMatch({ type: bad, scope: 'IQB-1799' }), bad).toBe(false);
+  });
+
   it('builds URLs from the first path of a route', () => {
     expect(buildHref('helpDetail', { scope: 'IQB-1799' }, { id: 3 })).toBe('/helpDetail/IQB-1799?id=3');
     expect(buildHref('protocol', { scope: 'MBT-1800', kind: 'privacy' })).toBe('/protocol/privacy/MBT-1800');

@@ -48,9 +48,42 @@ export const LANDING_ALIASES: Record<string, LandingVariant> = {
 
 export const PROTOCOL_KINDS = ['terms', 'privacy'] as const;
 
+/** The landing variant that shows the personality landing rather than the IQ one. */
+export const PERSONALITY_VARIANT = 'types' satisfies LandingVariant;
+const personalityAliases = Object.keys(LANDING_ALIASES).filter((p) => LANDING_ALIASES[p] === PERSONALITY_VARIANT);
+const iqAliases = Object.keys(LANDING_ALIASES).filter((p) => LANDING_ALIASES[p] !== PERSONALITY_VARIANT);
+
+/** The sixteen types of the personality test, as they appear in type page URLs (lower case). */
+export const PERSONALITY_TYPES = [
+  'istj',
+  'isfj',
+  'estj',
+  'esfj',
+  'istp',
+  'isfp',
+  'estp',
+  'esfp',
+  'intj',
+  'intp',
+  'entj',
+  'entp',
+  'infj',
+  'infp',
+  'enfj',
+  'enfp',
+] as const;
+export type PersonalityTypeSlug = (typeof PERSONALITY_TYPES)[number];
+
 export const ROUTES = {
   home: { paths: ['/'], group: 'home' },
-  landing: { paths: ['/landing_page/:variant/:scope', ...Object.keys(LANDING_ALIASES)], group: 'landing' },
+  // Before `landing`: its static `types` segment outranks `:variant`, and preloadScreen takes the first match.
+  personalityLanding: {
+    paths: [`/landing_page/${PERSONALITY_VARIANT}/:scope`, ...personalityAliases],
+    group: 'personality',
+  },
+  landing: { paths: ['/landing_page/:variant/:scope', ...iqAliases], group: 'landing' },
+  // Not in the spec's list: a shareable page per personality type.
+  personalityType: { paths: ['/types/:type/:scope'], group: 'personality' },
 
   answerStartLoading: { paths: ['/answer_question/start_loading/:scope'], group: 'answer' },
   answerStandard: { paths: ['/answer_question/standard/:scope', '/question/:scope'], group: 'answer' },
@@ -113,6 +146,7 @@ export function routeName(path: string, variant?: string): string {
     .replace(':variant', variant ?? 'variant')
     .replace(':scope', 'code-examId')
     .replace(/:kind/, 'kind')
+    .replace(/:type/, 'type')
     .split('/')
     .join('-');
 }
@@ -121,6 +155,7 @@ export interface RouteParams {
   scope?: string;
   variant?: LandingVariant;
   kind?: (typeof PROTOCOL_KINDS)[number];
+  type?: PersonalityTypeSlug;
 }
 
 /** Does a matched URL satisfy its route's validation (scope shape, known variant or document kind)? */
@@ -128,6 +163,7 @@ export function isValidMatch(params: Record<string, string | undefined>): boolea
   if ('scope' in params && !parseScope(params.scope)) return false;
   if ('variant' in params && !(LANDING_VARIANTS as readonly string[]).includes(params.variant ?? '')) return false;
   if ('kind' in params && !(PROTOCOL_KINDS as readonly string[]).includes(params.kind ?? '')) return false;
+  if ('type' in params && !(PERSONALITY_TYPES as readonly string[]).includes(params.type ?? '')) return false;
   return true;
 }
 
@@ -142,7 +178,8 @@ export function buildHref(
   const path = ROUTES[key].paths[0]
     .replace(':scope', params.scope ?? DEFAULT_SCOPE)
     .replace(':variant', params.variant ?? 'test_center')
-    .replace(':kind', params.kind ?? 'terms');
+    .replace(':kind', params.kind ?? 'terms')
+    .replace(':type', params.type ?? 'istj');
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
+import { TestModeBanner } from '../components/test-mode-banner';
 import { recordPageView } from '../features/tracking/track-visit';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
+import { runtimeConfig } from '../lib/runtime-config';
 import { useAppState } from './app-state';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -19,7 +21,6 @@ function useRememberContext() {
     const patch: Partial<ReturnType<typeof useAppState.getState>> = {};
     if (isLocale(i18n.language)) patch.locale = i18n.language;
     if (scope) Object.assign(patch, { appCode: scope.code, appExamId: scope.examId });
-    if (location.pathname.startsWith('/landing_page/')) patch.landingPageHref = location.pathname + location.search;
     setState(patch);
   }, [location.pathname, location.search, i18n.language, setState]);
   useEffect(() => {
@@ -68,6 +69,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
+      <TestModeBanner parts={runtimeConfig.testMode} />
       <SiteHeader />
       <OfflineBanner />
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
-import { ensureAccountNamespace, ensurePaidNamespaces } from '../i18n/i18n';
+import { ensureAccountNamespace, ensurePaidNamespaces, ensurePersonalityNamespaces } from '../i18n/i18n';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
 import { BootLoading, RootLayout } from './root-layout';
@@ -10,6 +10,14 @@ import { SCREENS } from './screens';
 
 /** Screens that show payment or report texts: their namespaces load with them. */
 const PAID_GROUPS = new Set<string>(['payment', 'report', 'subscription']);
+
+/** Loads the namespaces a screen's group needs beyond the core ones. */
+function ensureGroupNamespaces(group: string): Promise<void> | null {
+  if (PAID_GROUPS.has(group)) return ensurePaidNamespaces();
+  if (group === 'personality') return ensurePersonalityNamespaces();
+  if (group === 'user') return ensureAccountNamespace();
+  return null;
+}
 
 /** Loads a screen module; a missing chunk (after a deploy) reloads the page once. */
 async function importScreen(key: RouteKey) {
@@ -49,11 +57,7 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
         path,
         handle: { key },
         lazy: async () => {
-          const [mod] = await Promise.all([
-            importScreen(key),
-            PAID_GROUPS.has(ROUTES[key].group) ? ensurePaidNamespaces() : null,
-            ROUTES[key].group === 'user' ? ensureAccountNamespace() : null,
-          ]);
+          const [mod] = await Promise.all([importScreen(key), ensureGroupNamespaces(ROUTES[key].group)]);
           return {
             Component: mod.Component,
             loader: async (args) => {

@@ -15,7 +15,8 @@ export interface ScreenModule {
 
 /**
  * The screens that exist. A route with no entry here is not served: its paths show the 404 page until the
- * issue that builds the screen registers it.
+ * issue that builds the screen registers it. A screen owned by one feature is that feature's route module; a
+ * screen made of several features is composed in app/routes (features never import each other).
  */
 export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   home: () => import('../features/home/home-route'),
@@ -24,24 +25,26 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   support: () => import('../features/support/support-route'),
   protocol: () => import('../features/legal/protocol-route'),
   landing: () => import('../features/test/landing-route'),
+  personalityLanding: () => import('../features/personality/personality-landing-route'),
+  personalityType: () => import('../features/personality/type-page-route'),
   answerStartLoading: () => import('../features/test/start-loading-route'),
   answerStandard: () => import('../features/test/question-route'),
   answerLoading: () => import('../features/test/answer-loading-route'),
   answerEmail: () => import('../features/test/answer-email-route'),
   answerSubmit: () => import('../features/test/answer-submit-route'),
   answerSubmitOld: () => import('../features/test/answer-submit-route'),
-  paying: () => import('../features/checkout/plans-route'),
-  payingScheme: () => import('../features/checkout/scheme-route'),
-  payingPayment: () => import('../features/checkout/payment-route'),
-  payingCheck: () => import('../features/checkout/check-route'),
-  payingSuccess: () => import('../features/checkout/success-route'),
-  payingFailed: () => import('../features/checkout/failed-route'),
-  payingSubscribeCheck: () => import('../features/checkout/check-route'),
-  payingPackage: () => import('../features/checkout/package-route'),
-  payinsider: () => import('../features/checkout/payinsider-route'),
-  triplePurchase: () => import('../features/checkout/triple-purchase-route'),
-  cancelSubscription: () => import('../features/checkout/cancel-route'),
-  cancelSuccess: () => import('../features/checkout/cancel-success-route'),
+  paying: () => import('../features/plans/plans-route'),
+  payingScheme: () => import('./routes/scheme-route'),
+  payingPayment: () => import('../features/payment/payment-route'),
+  payingCheck: () => import('../features/payment/check-route'),
+  payingSuccess: () => import('./routes/success-route'),
+  payingFailed: () => import('../features/payment/failed-route'),
+  payingSubscribeCheck: () => import('../features/payment/check-route'),
+  payingPackage: () => import('../features/extras/package-route'),
+  payinsider: () => import('../features/extras/payinsider-route'),
+  triplePurchase: () => import('../features/extras/triple-purchase-route'),
+  cancelSubscription: () => import('../features/cancel/cancel-route'),
+  cancelSuccess: () => import('../features/cancel/cancel-success-route'),
   reportResult: () => import('../features/report/report-result-route'),
   reportResultOld: () => import('../features/report/report-result-route'),
   reportRetrieve: () => import('../features/report/retrieve-route'),

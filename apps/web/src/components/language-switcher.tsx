@@ -2,9 +2,9 @@ import { isLocale, LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@mindgauge/
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useLanguages } from '../api/get-languages';
 import { useAppState } from '../app/app-state';
 import { useScope } from '../app/use-scope';
-import { useLanguages } from '../features/exams/api/get-languages';
 import { changeLocale } from '../i18n/i18n';
 import { readConfig, updateConfig } from '../lib/persisted-config';
 

@@ -10,8 +10,10 @@ import {
   CORE_NAMESPACES,
   loadAccountResources,
   loadPaidResources,
+  loadPersonalityResources,
   loadUiResources,
   PAID_NAMESPACES,
+  PERSONALITY_NAMESPACES,
   UI_NAMESPACES,
 } from '@mindgauge/locales';
 import i18next from 'i18next';
@@ -33,7 +35,9 @@ export function detectLocale(search: string = location.search): Locale {
 
 /** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
 let paidWanted = false;
-/** Whether an account screen (or the signed-in account menu) asked for the `account` namespace. */
+/** Likewise for the personality pages' namespace. */
+let personalityWanted = false;
+/** Likewise for the account screens' (and the signed-in account menu's) namespace. */
 let accountWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
@@ -48,13 +52,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPaidResources(locale).then((r) => {
           for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
+  const personality =
+    !personalityWanted || i18next.hasResourceBundle(locale, 'types')
+      ? null
+      : loadPersonalityResources(locale).then((r) => {
+          for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
+        });
   const account =
     !accountWanted || i18next.hasResourceBundle(locale, 'account')
       ? null
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
-  await Promise.all([core, paid, account]);
+  await Promise.all([core, paid, personality, account]);
 }
 
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
@@ -69,6 +79,12 @@ export async function ensureAccountNamespace(): Promise<void> {
  */
 export async function ensurePaidNamespaces(): Promise<void> {
   paidWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The personality landing's and type pages' texts: their own chunk, so the IQ landing does not carry them. */
+export async function ensurePersonalityNamespaces(): Promise<void> {
+  personalityWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

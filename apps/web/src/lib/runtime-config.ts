@@ -5,10 +5,18 @@ const ZRuntimeConfig = z.object({
   payBase: z.string(),
   publicUrl: z.string(),
   devMailbox: z.boolean(),
+  /** Simulated parts a test deployment runs on purpose (the server's ALLOW_TEST_PAYMENTS, DEV_MAILBOX). */
+  testMode: z._default(z.array(z.enum(['payments', 'mailbox'])), []),
 });
 export type RuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 
-const DEV_DEFAULTS: RuntimeConfig = { apiBase: '/api', payBase: '/api-pay', publicUrl: '', devMailbox: true };
+const DEV_DEFAULTS: RuntimeConfig = {
+  apiBase: '/api',
+  payBase: '/api-pay',
+  publicUrl: '',
+  devMailbox: true,
+  testMode: [],
+};
 
 /** The public subset of the server's configuration, served in a meta tag of index.html. */
 export function readRuntimeConfig(doc: Document = document): RuntimeConfig {

@@ -199,14 +199,17 @@ export type TPaymentSummary = z.infer<typeof ZPaymentSummary>;
 export const ZOrderCheckout = z.object({
   orderNumber: ZOrderNumber,
   status: ZOrderStatus,
-  email: z.nullable(z.string()),
+  email: describe(
+    z.nullable(z.string()),
+    "The order's address: only for its owner (the test's browser or a link's token)",
+  ),
   offer: ZOffer,
   /** Set once paid: what was bought, at what price. */
   purchase: z.nullable(
     z.object({ skuId: ZSkuId, amount: z.int(), currency: z.string(), paidAt: ZIsoDateTime, method: ZPaymentMethod }),
   ),
   latestPayment: z.nullable(ZPaymentSummary),
-  /** The plan this order started, if any: its terms, next charge and how long access lasts. */
+  /** The plan this order started, if any (owner only): its terms, next charge and how long access lasts. */
   subscription: z.nullable(ZSubscriptionSummary),
 });
 export type TOrderCheckout = z.infer<typeof ZOrderCheckout>;
@@ -216,9 +219,11 @@ export const orderSkuCheck = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/order/sku/check/:orderNumber',
-  summary: "An order's checkout state (the offer countdown starts when its prices are first shown)",
+  summary:
+    "An order's checkout state (the offer countdown starts when its prices are first shown). Its address and plan only for its owner: the test's browser or an e-mailed link's token",
   tags,
   params: z.object({ orderNumber: ZOrderNumber }),
+  query: z.object({ token: ZReportToken }),
   response: ZOrderCheckout,
 });
 

@@ -118,7 +118,8 @@ export const updateOrderEmail = defineEndpoint({
   method: 'POST',
   base: 'api',
   path: '/exam/order/update/email',
-  summary: 'Attach the e-mail that receives the report, with the consent given',
+  summary:
+    "Attach the e-mail that receives the report, with the consent given: for the order's owner only (the test's browser or an e-mailed link's token). Once paid, a change is confirmed from the old address first",
   tags,
   body: z.object({
     orderNumber: ZOrderNumber,
@@ -129,6 +130,29 @@ export const updateOrderEmail = defineEndpoint({
       privacyVersion: z.string().check(z.maxLength(20)),
     }),
     hl: ZLanguageTag,
+    token: ZReportToken,
+  }),
+  response: z.object({
+    orderNumber: ZOrderNumber,
+    email: describe(z.string(), 'The address the order has now (the old one while a change awaits confirmation)'),
+    confirmationSent: describe(
+      z.boolean(),
+      'A paid order: the change applies only once the link e-mailed to the old address is followed',
+    ),
+  }),
+});
+
+export const confirmOrderEmail = defineEndpoint({
+  id: 'confirmOrderEmail',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/order/update/email/confirm',
+  summary: "Applies a paid order's e-mail change, from the signed link sent to its old address",
+  tags,
+  body: z.object({
+    orderNumber: ZOrderNumber,
+    email: ZEmail,
+    confirm: describe(z.string().check(z.maxLength(200)), "The confirmation link's token"),
   }),
   response: z.object({ orderNumber: ZOrderNumber, email: z.string() }),
 });

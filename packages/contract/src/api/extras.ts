@@ -195,9 +195,11 @@ export const vipStatus = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/vip/pay/status/:examOrderNumber',
-  summary: 'Whether the VIP membership bought with an order is active, and its privileges',
+  summary:
+    "Whether the VIP membership bought with an order is active, and its privileges: for the order's owner (the test's browser or an e-mailed link's token)",
   tags,
   params: z.object({ examOrderNumber: ZOrderNumber }),
+  query: ZReportQuery,
   response: z.object({
     vip: z.boolean(),
     since: z.nullable(ZIsoDateTime),
@@ -225,7 +227,8 @@ export const redeemGift = defineEndpoint({
   method: 'POST',
   base: 'api',
   path: '/exam/gift/redeem',
-  summary: "Redeems a gift code on the recipient's own finished test: its report, paid by the giver (rate limited)",
+  summary:
+    "Redeems a gift code on the recipient's own finished test, in the browser that took it: its report, paid by the giver (rate limited)",
   tags,
   body: z.object({
     orderNumber: ZOrderNumber,

@@ -104,10 +104,11 @@ export const unsubscribeCheckEmail = defineEndpoint({
   method: 'POST',
   base: 'pay',
   path: '/unsubscribe/check/email',
-  summary: 'Whether an address has a subscription that can be cancelled (rate limited); none: "Email not found"',
+  summary:
+    'E-mails a one-click cancel link for every running subscription of an address (rate limited). The answer is the same whether or not there is one, so addresses cannot be probed',
   tags,
   body: z.object({ email: ZEmail, hl: z.optional(ZLanguageTag) }),
-  response: z.object({ found: z.literal(true), count: z.int() }),
+  response: z.object({ sent: describe(z.literal(true), 'If the address has a subscription, its link is on its way') }),
 });
 
 export const unsubscribeCancel = defineEndpoint({
@@ -116,12 +117,11 @@ export const unsubscribeCancel = defineEndpoint({
   base: 'pay',
   path: '/unsubscribe/cancel',
   summary:
-    "Cancels: every running subscription of an address, or one subscription through its e-mailed link's token. Confirmed by e-mail",
+    "Cancels one subscription through its e-mailed link's token (billing e-mails and the cancel page's e-mail carry it). Confirmed by e-mail",
   tags,
   body: z.object({
-    email: z.optional(ZEmail),
-    subscriptionId: z.optional(ZPublicId),
-    token: describe(z.optional(z.string().check(z.maxLength(200))), "The one-click link's token"),
+    subscriptionId: ZPublicId,
+    token: describe(z.string().check(z.maxLength(200)), "The one-click link's token"),
     hl: ZLanguageTag,
   }),
   response: z.object({

@@ -17,6 +17,8 @@ export interface AssembleFormOptions {
    * were balanced, whose correct option landed at random: stored sessions are redrawn from their seed.
    */
   readonly balanceKey?: boolean;
+  /** Where each slot's correct option goes (overrides balanceKey): the multistage test draws its key once. */
+  readonly keyPositions?: readonly number[];
 }
 
 export interface Form {
@@ -45,7 +47,8 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
   const used = new Uint8Array(poolSize);
   const items: MatrixItem[] = [];
   const seen = new Set<string>();
-  const answerAt = options.balanceKey === false ? [] : balancedKeyPositions(rng, blueprint.length);
+  const answerAt =
+    options.keyPositions ?? (options.balanceKey === false ? [] : balancedKeyPositions(rng, blueprint.length));
   for (const [index, slot] of blueprint.entries()) {
     for (;;) {
       let best = -1;

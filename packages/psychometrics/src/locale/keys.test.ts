@@ -4,12 +4,14 @@ import personality from '../../../locales/src/en/personality.json';
 import { simulateSession } from '../audit/simulate';
 import { createRng } from '../core/rng';
 import { assembleForm } from '../forms/assemble-form';
+import { drawRoutedForm } from '../forms/multistage';
 import { generateItem } from '../items/generate-item';
 import { LAYOUT_NAMES } from '../items/layouts';
 import { PERSONALITY_ITEMS } from '../personality/items';
 import { scorePersonality } from '../personality/score-personality';
 import { IQ_CLASSES } from '../scoring/classes';
 import { scoreIq } from '../scoring/score-iq';
+import { scoreSession } from '../scoring/score-session';
 import { scoringKey } from '../scoring/scoring-key';
 import { engineLocaleKeys, layoutKey, ruleNameKey, shapeKey } from './keys';
 
@@ -59,6 +61,17 @@ describe('locale keys', () => {
       for (let i = 0; i < 20; i++)
         emitted(scoreIq(simulateSession(rng, key, { kind, theta: rng.normal() }), { key }), found);
     }
+    // Scoring version 2: every outcome (scored, below range, each abnormal behaviour) and its keys.
+    const routed = scoringKey(drawRoutedForm('keys', [0, 0]));
+    const outcomes = new Set<string>();
+    for (const kind of ['honest', 'random', 'rapid-uniform', 'straight', 'rusher'] as const) {
+      for (let i = 0; i < 10; i++) {
+        const r = scoreSession(simulateSession(rng, routed, { kind, theta: rng.normal() }), { key: routed });
+        outcomes.add(r.outcome);
+        emitted(r, found);
+      }
+    }
+    expect([...outcomes].sort()).toEqual(['abnormal', 'below-range', 'scored']);
     emitted(
       scorePersonality({ responses: PERSONALITY_ITEMS.map((it, i) => ({ itemId: it.id, value: 1 + (i % 5) })) }),
       found,

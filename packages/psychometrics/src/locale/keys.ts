@@ -44,10 +44,17 @@ export function engineLocaleKeys(): readonly string[] {
     for (const part of ['name', 'description', 'source']) keys.push(`engine.dimension.${id}.${part}`);
   keys.push(...LEVEL_KEYS.map((l) => `engine.level.${l}`));
   keys.push(
-    ...['rapidGuessing', 'straightLining', 'personMisfit', 'chanceLevel', 'tooManyUnanswered', 'abnormal'].map(
-      (k) => `engine.validity.${k}`,
-    ),
+    ...[
+      'rapidGuessing',
+      'straightLining',
+      'personMisfit',
+      'chanceLevel',
+      'chanceRushed',
+      'tooManyUnanswered',
+      'abnormal',
+    ].map((k) => `engine.validity.${k}`),
   );
+  keys.push('engine.outcome.belowRange');
   keys.push('engine.norm.provisional', 'engine.norm.established', 'engine.a11y.panel', 'engine.a11y.option');
   keys.push(...PERSONALITY_ITEMS.map((i) => i.key));
   for (const a of AXES) {

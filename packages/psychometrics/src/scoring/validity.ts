@@ -7,7 +7,9 @@ export type ValidityFlagCode =
   | 'straight-lining'
   | 'person-misfit'
   | 'chance-level'
-  | 'too-many-unanswered';
+  | 'too-many-unanswered'
+  /** Scoring version 2: chance-level answers given in a rush (behaviour.ts). */
+  | 'chance-rushed';
 
 export interface ValidityFlag {
   readonly code: ValidityFlagCode;

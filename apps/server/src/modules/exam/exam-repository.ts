@@ -123,6 +123,16 @@ export function examRepository(db: Kysely<Database>) {
         .where('order_number', '=', orderNumber)
         .executeTakeFirst();
     },
+    /** A confirmed change of a paid order's address: only from the address it was confirmed for. */
+    async changeOrderEmail(orderNumber: string, from: string, to: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_orders')
+        .set({ email: to, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .where('email', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /**
      * Stores the score and creates the order in one transaction, guarded on the session still being
      * `confirmed`: of two concurrent calls exactly one scores, the other finds its order.

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
 import { readerOf } from '../report/report-access';
 import type { ExamService } from './exam-service';
+import type { OrderEmailChange } from './order-email-change';
 import { SESSION_COOKIE } from './session-cookie';
 
 /** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */
@@ -14,6 +15,7 @@ export function examRoutes(
   app: FastifyInstance,
   bases: BasePaths,
   exam: ExamService,
+  emailChange: OrderEmailChange,
   options: { secure: boolean; countryHeader: string },
 ): void {
   mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
@@ -36,7 +38,10 @@ export function examRoutes(
   mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
   mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
   mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
-  mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body }) => exam.updateEmail(body));
+  mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body, req }) =>
+    emailChange.request(body, readerOf(req, body.token)),
+  );
+  mountEndpoint(app, bases, endpoints.confirmOrderEmail, ({ body }) => emailChange.confirm(body));
   mountEndpoint(
     app,
     bases,

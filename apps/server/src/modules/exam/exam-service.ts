@@ -274,20 +274,6 @@ export function examService(d: ExamDeps) {
       return { outcome: 'order', orderNumber: order.order_number, status: order.status };
     },
 
-    async updateEmail(input: {
-      orderNumber: string;
-      email: string;
-      consent: { terms: true; termsVersion: string; privacyVersion: string };
-      hl: Locale;
-    }) {
-      const order = await d.repo.findOrder(input.orderNumber);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const now = d.clock.now();
-      const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
-      await d.repo.updateOrderEmail(order.order_number, input.email.toLowerCase(), consent, now);
-      return { orderNumber: order.order_number, email: input.email.toLowerCase() };
-    },
-
     /**
      * The platform's own numbers for the landing page: how many have taken the test, and per country the
      * mean IQ, only where at least `minCountrySample` people from it took the test.

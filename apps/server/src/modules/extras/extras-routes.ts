@@ -33,11 +33,13 @@ export function extrasRoutes(app: FastifyInstance, bases: BasePaths, extras: Ext
   mountEndpoint(app, bases, endpoints.buyPlanSku, ({ body, req }) =>
     extras.planSku(body.orderNumber, body.planId, readerOf(req, body.token)),
   );
-  mountEndpoint(app, bases, endpoints.vipStatus, ({ params }) => extras.vipStatus(params.examOrderNumber));
+  mountEndpoint(app, bases, endpoints.vipStatus, ({ params, query, req }) =>
+    extras.vipStatus(params.examOrderNumber, readerOf(req, query.token)),
+  );
   mountEndpoint(app, bases, endpoints.presenterList, ({ params, query, req, locale }) =>
     extras.presenterList(params.orderNumber, readerOf(req, query.token), query.hl ?? locale),
   );
   mountEndpoint(app, bases, endpoints.redeemGift, ({ body, req }) =>
-    extras.redeemGift(body.orderNumber, body.code, req.ip),
+    extras.redeemGift(body.orderNumber, body.code, readerOf(req, undefined), req.ip),
   );
 }

@@ -207,6 +207,13 @@ export function extrasService(d: ExtrasDeps) {
     return { subscription: fresh };
   }
 
+  /**
+   * Whether the kept method may be charged with one click (decision 0018): only in the browser that took the
+   * test and paid (its cookie). A report link can be forwarded, so its holder goes through the processor's
+   * own payment step instead, where the payer confirms with the card or PayPal account.
+   */
+  const oneClick = (order: OrderRow, a: ReportAccess) => a.sessionId !== undefined && a.sessionId === order.session_id;
+
   async function buy(orderNumber: string, packageId: TPackageId, a: ReportAccess, hl: Locale) {
     const { order } = await access(orderNumber, a);
     const { packages } = await packagesFor(order, hl);
@@ -219,6 +226,7 @@ export function extrasService(d: ExtrasDeps) {
       amountMinor: pkg.price.amount,
       currency: pkg.price.currency,
       hl,
+      oneClick: oneClick(order, a),
     });
     return { ...result, entitlements: (await d.exams.entitlements(order)) as TEntitlement[] };
   }
@@ -239,13 +247,18 @@ export function extrasService(d: ExtrasDeps) {
 
     async secondPhaseOrder(orderNumber: string, a: ReportAccess, hl: Locale): Promise<TSecondPhaseOrder> {
       const { order } = await access(orderNumber, a);
+      const inPayingBrowser = oneClick(order, a);
       const [{ packages, entitlements, vip }, subscription, savedMethod] = await Promise.all([
         packagesFor(order, hl),
         d.subscriptions.forOrder(orderNumber),
-        d.payments.keptMethod(order),
+        // A link's holder is not offered the kept method (nor shown its label): decision 0018.
+        inPayingBrowser ? d.payments.keptMethod(order) : Promise.resolve(null),
       ]);
       const trial =
-        subscription?.status === 'trialing' && !subscription.cancelRequested && subscription.planId === 'weekly';
+        inPayingBrowser &&
+        subscription?.status === 'trialing' &&
+        !subscription.cancelRequested &&
+        subscription.planId === 'weekly';
       const weekly = trial ? await d.plans.plan(order.exam_id, 'weekly', order.country ?? DEFAULT_PRICE_COUNTRY) : null;
       return {
         orderNumber,
@@ -276,6 +289,8 @@ export function extrasService(d: ExtrasDeps) {
      */
     async planSku(orderNumber: string, planId: TPlanId, a: ReportAccess) {
       const { order } = await access(orderNumber, a);
+      // Charged on the kept method at once: only in the browser that paid (decision 0018).
+      if (!oneClick(order, a)) throw new AppError('ONE_CLICK_NOT_ALLOWED');
       const sub = await d.db
         .selectFrom('subscriptions')
         .selectAll()
@@ -321,10 +336,10 @@ export function extrasService(d: ExtrasDeps) {
       return { subscription: fresh };
     },
 
-    async vipStatus(orderNumber: string) {
-      const order = await d.exams.findOrder(orderNumber);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const vip = order.status === 'paid' ? await activeVip(order.email) : undefined;
+    /** Whether the order's buyer is a member: personal, so for the order's owner only (issue 13). */
+    async vipStatus(orderNumber: string, a: ReportAccess) {
+      const { order } = await access(orderNumber, a);
+      const vip = await activeVip(order.email);
       return {
         vip: vip !== undefined,
         since: vip ? iso(vip.since) : null,
@@ -355,13 +370,15 @@ export function extrasService(d: ExtrasDeps) {
      * Redeems a gift on the recipient's own finished test: their order becomes paid at the gift's tier (no
      * charge), with its report e-mail, once. The same order redeeming again gets the same answer.
      */
-    async redeemGift(orderNumber: string, code: string, ip: string) {
+    async redeemGift(orderNumber: string, code: string, a: ReportAccess, ip: string) {
       const now = d.clock.now();
       await consumeRateLimit(d.db, GIFT_RULES, ip, now);
       const gift = await d.db.selectFrom('gift_codes').selectAll().where('code', '=', code).executeTakeFirst();
       if (!gift) throw new AppError('GIFT_CODE_INVALID');
       const order = await d.exams.findOrder(orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
+      // Only on the recipient's own test (its browser): an order number alone changes nothing (issue 13).
+      if (a.sessionId === undefined || a.sessionId !== order.session_id) throw new AppError('ORDER_ACCESS_DENIED');
       if (gift.redeemed_order_number === order.order_number) {
         return { orderNumber, status: order.status, skuId: gift.sku_id as 'sku2' };
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { escapeHtml } from './escape-html';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d1e2c;background:#f3f4f8}
@@ -15,11 +16,24 @@ function page(title: string, body: string): string {
 
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** A message id from the path; anything else is a 400 with the usual error body, never a 500. */
+function idOf(params: unknown): number {
+  const parsed = ZId.safeParse(params);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED');
+  return parsed.data.id;
+}
+
 /**
  * The local mailbox, for operators and tests: only mounted when MAIL_TRANSPORT=local, so it never exists
  * where real e-mail is sent.
  */
 export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
+  // Its pages hold every e-mail's links (reports, cancelling): never kept by a browser or a proxy cache.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.get('/dev/mailbox/style.css', async (_req, reply) => reply.type('text/css').send(STYLE));
 
   app.get('/dev/mailbox/messages.json', async () => {
@@ -54,7 +68,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
   });
 
   app.get('/dev/mailbox/:id', async (req, reply) => {
-    const { id } = ZId.parse(req.params);
+    const id = idOf(req.params);
     const m = await db.selectFrom('local_mailbox').selectAll().where('id', '=', id).executeTakeFirst();
     if (!m) return reply.status(404).type('text/html; charset=utf-8').send(page('Not found', '<h1>Not found</h1>'));
     return reply.type('text/html; charset=utf-8').send(
@@ -68,7 +82,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
   });
 
   app.get('/dev/mailbox/:id/html', async (req, reply) => {
-    const { id } = ZId.parse(req.params);
+    const id = idOf(req.params);
     const m = await db.selectFrom('local_mailbox').select('html').where('id', '=', id).executeTakeFirst();
     if (!m) return reply.status(404).send('Not found');
     // E-mail HTML carries inline styles; it gets its own CSP with no script at all.

@@ -17,13 +17,25 @@ const plan = {
 
 /** One payload per message: a new message fails to type-check here until it has one. */
 const samples: { [K in TemplateName]: TemplatePayload<K> } = {
-  supportAck: { name: 'Ada', ticket: 'T-1', topic: 'billing', message: 'Hello <b>there</b>' },
+  supportAck: { ticket: 'T-1' },
+  cancelLinks: {
+    subscriptions: [
+      { planId: 'weekly', cancelUrl: 'https://example.test/cancel/subscription/IQB-1799?sub=s', accessUntil: at },
+    ],
+  },
+  emailChangeConfirm: {
+    orderNumber: 'MGabc',
+    newEmail: 'new@example.com',
+    confirmUrl:
+      'https://example.test/report/result/IQB-1799?order=MGabc&token=t&emailChange=new%40example.com&confirm=c',
+    hours: 24,
+  },
   supportNotify: {
     name: 'Ada',
     email: 'ada@example.com',
     ticket: 'T-1',
     topic: 'report',
-    message: 'Hi',
+    message: 'Hello <b>there</b>',
     hl: 'ja',
     order: 'MGabc',
   },

@@ -56,20 +56,18 @@ function defineTemplate<S extends z.ZodType>(def: {
 
 /** Each message: its payload schema and how it renders in a locale. Add new messages here, only here. */
 const templates = {
+  // Only the ticket reference: the form accepts any address, so the acknowledgement must carry no words of
+  // the sender's (name or message) that could turn it into a relay from our domain to a stranger.
   supportAck: defineTemplate({
-    payload: z.object({ name: z.string(), ticket: z.string(), topic: z.string(), message: z.string() }),
+    payload: z.object({ ticket: z.string() }),
     render({ tt }, p) {
       return {
-        name: p.name,
         subject: tt('email:supportAck.subject', { ticket: p.ticket }),
         preheader: tt('email:supportAck.preheader', { ticket: p.ticket }),
         blocks: [
           { text: tt('email:supportAck.intro') },
           { text: tt('email:supportAck.reference', { ticket: p.ticket }) },
-          {
-            text: `${tt('email:supportAck.copyTitle')} — ${tt('email:supportAck.topicLabel', { topic: tt(`common:support.topics.${p.topic}`) })}`,
-          },
-          { quote: p.message },
+          { text: tt('email:supportAck.notYou') },
         ],
       };
     },
@@ -324,6 +322,50 @@ const templates = {
           { text: tt('email:reportReady.linkNote', { days: p.expiresInDays }) },
           { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
           { text: tt('email:giftRedeemed.free') },
+        ],
+      };
+    },
+  }),
+  cancelLinks: defineTemplate({
+    payload: z.object({
+      subscriptions: z.array(z.object({ planId: z.string(), cancelUrl: z.string(), accessUntil: z.number() })),
+    }),
+    render({ locale, tt }, p) {
+      return {
+        subject: tt('email:cancelLinks.subject'),
+        preheader: tt('email:cancelLinks.preheader'),
+        blocks: [
+          { text: tt('email:cancelLinks.intro') },
+          ...p.subscriptions.flatMap((s) => [
+            {
+              text: tt('email:cancelLinks.item', {
+                plan: tt(`catalog:plans.${s.planId}.title`),
+                date: longDate(locale, s.accessUntil),
+              }),
+            },
+            { link: { label: tt('email:plan.cancel'), href: s.cancelUrl } },
+          ]),
+          { text: tt('email:cancelLinks.notYou') },
+        ],
+      };
+    },
+  }),
+  emailChangeConfirm: defineTemplate({
+    payload: z.object({
+      orderNumber: z.string(),
+      newEmail: z.string(),
+      confirmUrl: z.string(),
+      hours: z.number().int(),
+    }),
+    render({ tt }, p) {
+      return {
+        subject: tt('email:emailChange.subject'),
+        preheader: tt('email:emailChange.preheader', { email: p.newEmail }),
+        blocks: [
+          { text: tt('email:emailChange.intro', { order: p.orderNumber, email: p.newEmail }) },
+          { link: { label: tt('email:emailChange.confirm'), href: p.confirmUrl } },
+          { text: tt('email:emailChange.expires', { hours: p.hours }) },
+          { text: tt('email:emailChange.notYou') },
         ],
       };
     },

@@ -6,6 +6,7 @@ import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { Clock } from '../../lib/clock';
 import type { CatalogService } from '../checkout/catalog-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { readerOf } from '../report/report-access';
 import type { PaymentService } from './payment-service';
 import type { ProviderRegistry } from './providers/provider-registry';
 
@@ -39,12 +40,16 @@ export function checkoutRoutes(
     return { methods: deps.providers.methods() };
   });
   mountEndpoint(app, bases, endpoints.reviewList, ({ params }) => catalog.reviews(params.examId, params.hl));
-  mountEndpoint(app, bases, endpoints.orderSkuCheck, ({ params }) => payments.orderCheckout(params.orderNumber));
+  mountEndpoint(app, bases, endpoints.orderSkuCheck, ({ params, query, req }) =>
+    payments.orderCheckout(params.orderNumber, readerOf(req, query.token)),
+  );
   mountEndpoint(app, bases, endpoints.promoCheck, async ({ body, req }) => {
     await consumeRateLimit(db, PROMO_RULES, req.ip, clock.now());
     return catalog.promoCheck(body.orderNumber, body.code);
   });
-  mountEndpoint(app, bases, endpoints.createPayment, ({ body }) => payments.create(body));
+  mountEndpoint(app, bases, endpoints.createPayment, ({ body, req }) =>
+    payments.create(body, readerOf(req, undefined)),
+  );
   mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) =>
     payments.check(body.orderNumber, body.paymentId),
   );

@@ -18,6 +18,7 @@ import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checko
 import { grantExtra } from '../extras/grant-extra';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
+import { mayRead, type ReportAccess } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
@@ -45,6 +46,8 @@ export interface PaymentDeps {
   mailDomain: string;
   /** The report links sent by e-mail, with their own expiring token. */
   links: ReportLinks;
+  /** Checks e-mailed report links' tokens: an order's address and plan are shown to its owner only. */
+  reportLinkSecret: string;
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
   kickMail: () => void;
@@ -333,9 +336,20 @@ export function paymentService(d: PaymentDeps) {
     return keyedId(d.paymentIdSecret, orderNumber, checkoutKey);
   }
 
-  /** The order to pay, or the answer for one already paid (a repeated create after success). */
-  async function openOrder(orderNumber: string): Promise<{ order: OrderRow } | { done: AttemptResult }> {
+  /** Whether a request holds the right to an order: the test's browser (its cookie) or a report link's token. */
+  const owns = (order: OrderRow, access: ReportAccess) =>
+    mayRead({ secret: d.reportLinkSecret, clock: d.clock }, order, access);
+
+  /**
+   * The order to pay, or the answer for one already paid (a repeated create after success). Only its owner
+   * pays it: paying sets the address the report is sent to, so an order number alone must not (issue 13).
+   */
+  async function openOrder(
+    orderNumber: string,
+    access: ReportAccess,
+  ): Promise<{ order: OrderRow } | { done: AttemptResult }> {
     const order = await requireOrder(orderNumber);
+    if (!owns(order, access)) throw new AppError('ORDER_ACCESS_DENIED');
     if (order.status === 'pending_payment') return { order };
     const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
     if (!paid) throw new AppError('ORDER_ALREADY_PAID');
@@ -413,20 +427,23 @@ export function paymentService(d: PaymentDeps) {
      * Starts the payment of one checkout attempt. The price is computed here, never taken from the browser;
      * the browser's shown price only has to match it. The same checkout key returns the same payment.
      */
-    async create(input: {
-      orderNumber: string;
-      skuId: TSkuId;
-      country: string;
-      method: TPaymentMethod;
-      email: string;
-      promoCode: string | null;
-      checkoutKey: string;
-      shownAmount: number;
-      shownCurrency: string;
-      consent: { terms: true; termsVersion: string };
-      hl: Locale;
-    }) {
-      const open = await openOrder(input.orderNumber);
+    async create(
+      input: {
+        orderNumber: string;
+        skuId: TSkuId;
+        country: string;
+        method: TPaymentMethod;
+        email: string;
+        promoCode: string | null;
+        checkoutKey: string;
+        shownAmount: number;
+        shownCurrency: string;
+        consent: { terms: true; termsVersion: string };
+        hl: Locale;
+      },
+      access: ReportAccess,
+    ) {
+      const open = await openOrder(input.orderNumber, access);
       if ('done' in open) return open.done;
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
@@ -461,20 +478,23 @@ export function paymentService(d: PaymentDeps) {
      * for the renewals. What the visitor saw (today and after) must be the plan's price, and is stored with
      * the consent; the subscription starts when the payment settles.
      */
-    async createPlan(input: {
-      orderNumber: string;
-      planId: TPlanId;
-      country: string;
-      method: TPaymentMethod;
-      email: string;
-      checkoutKey: string;
-      shownAmount: number;
-      shownRecurringAmount: number;
-      shownCurrency: string;
-      consent: { terms: true; termsVersion: string; disclosureVersion: string };
-      hl: Locale;
-    }) {
-      const open = await openOrder(input.orderNumber);
+    async createPlan(
+      input: {
+        orderNumber: string;
+        planId: TPlanId;
+        country: string;
+        method: TPaymentMethod;
+        email: string;
+        checkoutKey: string;
+        shownAmount: number;
+        shownRecurringAmount: number;
+        shownCurrency: string;
+        consent: { terms: true; termsVersion: string; disclosureVersion: string };
+        hl: Locale;
+      },
+      access: ReportAccess,
+    ) {
+      const open = await openOrder(input.orderNumber, access);
       if ('done' in open) return open.done;
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
@@ -533,6 +553,11 @@ export function paymentService(d: PaymentDeps) {
       amountMinor: number;
       currency: string;
       hl: Locale;
+      /**
+       * Whether the kept method may be charged on this click: only in the browser that paid (decision 0018).
+       * Otherwise the processor's own payment step follows, where the payer confirms with the card or PayPal.
+       */
+      oneClick: boolean;
     }): Promise<AttemptResult> {
       const { order } = input;
       const first = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
@@ -561,7 +586,7 @@ export function paymentService(d: PaymentDeps) {
         amount_minor: input.amountMinor,
         consent: JSON.stringify({ oneClick: true, acceptedAt: iso(now), shownAmount: input.amountMinor }),
       };
-      const kept = await keptMethodOf(first);
+      const kept = input.oneClick ? await keptMethodOf(first) : null;
       const chargeSaved = prov.chargeSaved?.bind(prov);
       if (kept && chargeSaved) {
         const state = await viaProvider(() =>
@@ -630,15 +655,19 @@ export function paymentService(d: PaymentDeps) {
       return { received: true, duplicate: false };
     },
 
-    /** The checkout state of an order for its screens (read only: prices start the offer countdown). */
-    async orderCheckout(orderNumber: string): Promise<TOrderCheckout> {
+    /**
+     * The checkout state of an order for its screens (read only: prices start the offer countdown). Its
+     * address and plan terms are personal: shown to its owner only, null to anyone else.
+     */
+    async orderCheckout(orderNumber: string, access: ReportAccess): Promise<TOrderCheckout> {
       const order = await d.catalog.requireOrder(orderNumber);
+      const owner = owns(order, access);
       const latest = await d.repo.latestForOrder(orderNumber);
       const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
       return {
         orderNumber: order.order_number,
         status: order.status,
-        email: order.email,
+        email: owner ? order.email : null,
         offer: d.catalog.offerOf(order, d.clock.now()),
         purchase:
           order.status === 'paid' && order.sku_id && order.currency && order.amount_minor !== null && order.paid_at
@@ -651,7 +680,7 @@ export function paymentService(d: PaymentDeps) {
               }
             : null,
         latestPayment: latest ? summary(latest) : null,
-        subscription: await d.subscriptions.forOrder(orderNumber),
+        subscription: owner ? await d.subscriptions.forOrder(orderNumber) : null,
       };
     },
   };

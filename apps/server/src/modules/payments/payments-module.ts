@@ -136,6 +136,7 @@ export async function checkoutModule(
     publicUrl: env.PUBLIC_URL,
     mailDomain: deps.mailDomain,
     links,
+    reportLinkSecret,
     paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', now),
     kickMail: deps.mailWorker.kick,
     onExtraGranted: forgetReport,

@@ -7,6 +7,7 @@ import { pageUrl } from '../../lib/page-url';
 import { formOfSession } from '../exam/exam-form';
 import type { OrderRow, SessionRow } from '../exam/exam-repository';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
@@ -22,6 +23,13 @@ import {
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** A certificate serial: 160 random bits in base 32, in groups of four (MG-XXXX-…), unguessable. */
+/**
+ * Rendering a PDF is the costliest request there is (issue 13): each order may have a few rendered per
+ * window, counted after its access is checked (so a stranger cannot spend the owner's budget), shared by
+ * the report and the certificate, across instances.
+ */
+export const PDF_RULES = { name: 'pdf:order', max: 20, windowMs: 10 * 60_000 };
+
 export function newSerial(): string {
   const bytes = randomBytes(20);
   let bits = 0;
@@ -144,7 +152,9 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     },
 
     async reportPdf(orderNumber: string, a: ReportAccess): Promise<Buffer> {
-      return renderPdf(await this.reportDocument(orderNumber, a));
+      const doc = await this.reportDocument(orderNumber, a);
+      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+      return renderPdf(doc);
     },
 
     /** The certificate PDF: the name is asked once (the first given stays). */
@@ -152,6 +162,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       const found = await access(orderNumber, a);
       const entitlements = await d.exams.entitlements(found.order);
       if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
+      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
       const report = await data(order, found.session, ['certificate']);
       const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);

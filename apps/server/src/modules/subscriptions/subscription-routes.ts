@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { PaymentService } from '../payments/payment-service';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
+import { readerOf } from '../report/report-access';
 import type { PlanCatalog } from './plan-catalog';
 import type { SubscriptionService } from './subscription-service';
 
@@ -25,9 +26,11 @@ export function subscriptionRoutes(
   mountEndpoint(app, bases, endpoints.secondPhasePlanList, ({ params, query, locale }) =>
     plans.list(params.examId, params.country, query.hl ?? locale, providers.recurringMethods()),
   );
-  mountEndpoint(app, bases, endpoints.createPlanPayment, ({ body }) => payments.createPlan(body));
+  mountEndpoint(app, bases, endpoints.createPlanPayment, ({ body, req }) =>
+    payments.createPlan(body, readerOf(req, undefined)),
+  );
   mountEndpoint(app, bases, endpoints.unsubscribeCheckEmail, ({ body, req }) =>
-    subscriptions.checkEmail(body.email, req.ip),
+    subscriptions.checkEmail(body.email, req.ip, body.hl),
   );
   mountEndpoint(app, bases, endpoints.unsubscribeCancel, ({ body, req }) => subscriptions.cancel(body, req.ip));
   mountEndpoint(app, bases, endpoints.subscriptionInfo, ({ params, query }) =>

@@ -24,7 +24,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Cancelling by address answers whether the address has a plan: limited so addresses cannot be probed. */
+/** Cancelling by address e-mails that address: limited per client and per address. */
 export const CANCEL_RULES = {
   client: { name: 'unsubscribe:ip', max: 20, windowMs: HOUR },
   address: { name: 'unsubscribe:email', max: 5, windowMs: HOUR },
@@ -348,34 +348,41 @@ export function subscriptionService(d: SubscriptionDeps) {
       return s ? summary(s) : null;
     },
 
-    /** The cancel page's first step: is there anything to cancel for this address? */
-    async checkEmail(email: string, ip: string) {
+    /**
+     * The cancel page by address (issue 13): an address proves nothing, so nothing is cancelled or shown
+     * here. Each running subscription of the address gets its signed one-click link, e-mailed to that
+     * address; the answer is the same whether or not one exists.
+     */
+    async checkEmail(email: string, ip: string, hl: Locale | undefined) {
       const address = email.toLowerCase();
       await limited(ip, address);
       const subs = await d.repo.cancellableForEmail(address);
-      if (subs.length === 0) throw new AppError('SUBSCRIPTION_EMAIL_NOT_FOUND');
-      return { found: true as const, count: subs.length };
+      if (subs.length > 0) {
+        const now = d.clock.now();
+        const locale = hl ?? (subs[0]?.locale as Locale | undefined) ?? 'en';
+        const payload: TemplatePayload<'cancelLinks'> = {
+          subscriptions: subs.map((s) => ({
+            planId: s.plan_id,
+            cancelUrl: d.links.forSubscription(s, locale),
+            accessUntil: s.current_period_end,
+          })),
+        };
+        await enqueueMail(d.repo.db, { template: 'cancelLinks', locale, to: address, payload }, now, d.mailDomain);
+        d.kickMail();
+      }
+      return { sent: true as const };
     },
 
-    /** Cancels every running subscription of an address, or the one a signed link names. */
+    /** Cancels the one subscription a signed link names (an e-mail's link: billing e-mails or the cancel page's). */
     async cancel(
-      input: { email?: string; subscriptionId?: string; token?: string; hl: Locale },
+      input: { subscriptionId: string; token: string; hl: Locale },
       ip: string,
     ): Promise<{ canceled: number; subscriptions: TSubscriptionSummary[] }> {
-      if (input.subscriptionId && input.token) {
-        await limited(ip, null);
-        const sub = await requireByToken(input.subscriptionId, input.token);
-        const before = sub.cancel_requested_at === null && sub.status !== 'canceled';
-        const [after] = await cancel([sub], input.hl);
-        return { canceled: before ? 1 : 0, subscriptions: after ? [summary(after)] : [] };
-      }
-      if (!input.email) throw new AppError('VALIDATION_FAILED');
-      const address = input.email.toLowerCase();
-      await limited(ip, address);
-      const subs = await d.repo.cancellableForEmail(address);
-      if (subs.length === 0) throw new AppError('SUBSCRIPTION_EMAIL_NOT_FOUND');
-      const after = await cancel(subs, input.hl);
-      return { canceled: after.length, subscriptions: after.map(summary) };
+      await limited(ip, null);
+      const sub = await requireByToken(input.subscriptionId, input.token);
+      const before = sub.cancel_requested_at === null && sub.status !== 'canceled';
+      const [after] = await cancel([sub], input.hl);
+      return { canceled: before ? 1 : 0, subscriptions: after ? [summary(after)] : [] };
     },
 
     /** The one-click page: the subscription its link names (token checked). */

@@ -57,7 +57,7 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
     const common = { name: input.name, ticket: ticketId, topic: input.topic, message: input.message };
     await enqueueMail(
       trx,
-      { template: 'supportAck', locale: input.hl, to: input.email, payload: common },
+      { template: 'supportAck', locale: input.hl, to: input.email, payload: { ticket: ticketId } },
       now,
       deps.mailDomain,
     );

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router';
 import type { NeedsReport } from '../../app/order-from-search';
 import { ROUTES, type RouteKey } from '../../app/paths';
+import { NetworkUnstableScreen } from '../../components/network-unstable-screen';
 import { ApiResponseError, NetworkError } from '../../lib/api-client';
 import { ErrorScreen } from './error-screen';
-import { NetworkUnstableScreen } from './network-unstable-screen';
 import { NotFoundScreen } from './not-found-screen';
 
 /** Chooses the screen for a failed route: 404, network-unstable, or the error page with its status. */

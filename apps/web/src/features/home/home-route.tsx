@@ -1,6 +1,7 @@
 import type { TExamSummary } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { categoriesQuery, useCategories } from '../../api/get-exams';
 import { buildHref } from '../../app/paths';
 import type { ScreenContext } from '../../app/screens';
 import { isRegistered } from '../../app/screens';
@@ -9,7 +10,6 @@ import { AppLink } from '../../components/app-link';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
-import { categoriesQuery, useCategories } from '../exams/api/get-exams';
 import { MatrixIllustration } from './matrix-illustration';
 
 export async function loader({ request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

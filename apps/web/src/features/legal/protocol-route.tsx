@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { privacyAndAgreementQuery, protocolQuery, usePrivacyAndAgreement, useProtocol } from '../../api/get-protocols';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -9,7 +10,6 @@ import { PageTitle } from '../../components/page-title';
 import { RichText } from '../../components/rich-text';
 import { formatDate } from '../../i18n/format-date';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
-import { privacyAndAgreementQuery, protocolQuery, usePrivacyAndAgreement, useProtocol } from './api/get-protocols';
 
 type Kind = 'terms' | 'privacy';
 

@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { certificateQuery } from './api/files';
+import { certificateQuery } from './api/get-certificate';
 
 export function loader({ params }: LoaderFunctionArgs) {
   scopeFromParams(params);

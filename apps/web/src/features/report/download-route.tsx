@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { presenterQuery } from '../../api/get-presenter-list';
 import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
@@ -11,7 +12,7 @@ import { AppLink } from '../../components/app-link';
 import { CopyLink } from '../../components/copy-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
-import { downloadFile, presenterQuery } from './api/files';
+import { downloadFile } from './api/download-file';
 import { reportQuery } from './api/get-report';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

@@ -12,7 +12,8 @@ import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../i18n/format-date';
 import { useLocale } from '../../i18n/use-locale';
-import { labQuery, submitLab } from './api/lab';
+import { labQuery } from './api/get-lab';
+import { submitLab } from './api/submit-lab';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);

@@ -12,6 +12,7 @@ import { BellCurve } from '../../components/bell-curve';
 import { PageTitle } from '../../components/page-title';
 import { reportQuery } from './api/get-report';
 import { DimensionList } from './components/dimension-list';
+import { EmailChangeConfirm } from './components/email-change-confirm';
 import { RankingSection } from './components/ranking-section';
 import { ReportTabs } from './components/report-tabs';
 import { ShareSection } from './components/share-section';
@@ -71,6 +72,8 @@ export function Component() {
   const r = data.report.result;
   const token = search.get('token');
   const withToken = { order: orderNumber, ...(token ? { token } : {}) };
+  const newEmail = search.get('emailChange');
+  const confirm = search.get('confirm');
   const tab: ReportTab = tabParam === 'dimensions' ? 'dimensions' : 'overview';
   const select = (next: ReportTab) => setTab(next === 'overview' ? null : next);
   return (
@@ -78,6 +81,7 @@ export function Component() {
       <PageTitle title={t('title')} />
       <h1 id="report-title">{t('title')}</h1>
       <p className="meta">{t('order', { orderNumber })}</p>
+      {newEmail && confirm ? <EmailChangeConfirm orderNumber={orderNumber} email={newEmail} confirm={confirm} /> : null}
       <ReportTabs
         label={t('tabs.label')}
         tabs={[

@@ -7,7 +7,7 @@ import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { retrieveReports } from './api/retrieve-reports';
+import { useRetrieveReports } from './api/retrieve-reports';
 
 export function loader({ params }: LoaderFunctionArgs) {
   scopeFromParams(params);
@@ -23,11 +23,12 @@ export function Component() {
   const errorMessage = useErrorMessage();
   const [email, setEmail] = useState(() => useAppState.getState().email);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const retrieve = useRetrieveReports();
+  const busy = retrieve.isPending;
   const [outcome, setOutcome] = useState<Outcome>();
   const status = useRef<HTMLDivElement>(null);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const value = email.trim();
     const key = emailErrorKey(value);
@@ -37,16 +38,14 @@ export function Component() {
       document.querySelector<HTMLElement>('input[name="email"]')?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const res = await retrieveReports(value, locale);
-      setOutcome({ kind: 'sent', email: value, count: res.count });
-    } catch (err) {
-      setOutcome({ kind: 'failed', reason: errorMessage(err) });
-    } finally {
-      setBusy(false);
-      status.current?.focus();
-    }
+    retrieve.mutate(
+      { email: value, hl: locale },
+      {
+        onSuccess: (res) => setOutcome({ kind: 'sent', email: value, count: res.count }),
+        onError: (err) => setOutcome({ kind: 'failed', reason: errorMessage(err) }),
+        onSettled: () => status.current?.focus(),
+      },
+    );
   }
 
   return (

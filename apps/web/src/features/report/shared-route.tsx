@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../i18n/format-date';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { ApiResponseError } from '../../lib/api-client';
-import { sharedResultQuery } from './api/files';
+import { sharedResultQuery } from './api/get-shared-result';
 
 const shareIdOf = (search: URLSearchParams) => {
   const id = search.get('id') ?? '';

@@ -1,7 +1,8 @@
-import { ZSupportTopic } from '@mindgauge/contract';
+import { LIMITS, ZSupportTopic } from '@mindgauge/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { examQuery } from '../../api/get-exams';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -12,7 +13,6 @@ import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { examQuery } from '../exams/api/get-exams';
 import { useSendSupportMessage } from './api/send-support-message';
 import { type SupportErrors, type SupportForm, validateSupportForm } from './validate-support-form';
 
@@ -83,8 +83,9 @@ export function Component() {
     );
   }
 
+  const max = { name: LIMITS.nameMax, message: LIMITS.supportMessageMax } as Partial<Record<keyof SupportForm, number>>;
   const fieldError = (key: keyof SupportForm) =>
-    errors[key] ? t(errors[key] as 'validation.required', { min: 10 }) : undefined;
+    errors[key] ? t(errors[key] as 'validation.required', { min: LIMITS.supportMessageMin, max: max[key] }) : undefined;
 
   return (
     <div className="container page page--narrow">
@@ -104,7 +105,7 @@ export function Component() {
           value={form.name}
           onChange={(v) => set('name', v)}
           error={fieldError('name')}
-          maxLength={80}
+          maxLength={LIMITS.nameMax}
           required
         />
         <Field
@@ -116,7 +117,7 @@ export function Component() {
           value={form.email}
           onChange={(v) => set('email', v)}
           error={fieldError('email')}
-          maxLength={254}
+          maxLength={LIMITS.emailMax}
           required
         />
         <div className="field">
@@ -147,11 +148,11 @@ export function Component() {
           label={t('support.message')}
           name="message"
           multiline
-          hint={t('support.messageHint', { min: 10 })}
+          hint={t('support.messageHint', { min: LIMITS.supportMessageMin })}
           value={form.message}
           onChange={(v) => set('message', v)}
           error={fieldError('message')}
-          maxLength={4000}
+          maxLength={LIMITS.supportMessageMax}
           required
         />
         <div id={ids.status} role="alert" className="form__error" hidden={!send.isError}>

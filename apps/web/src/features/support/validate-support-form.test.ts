@@ -1,3 +1,4 @@
+import { LIMITS } from '@mindgauge/contract';
 import { describe, expect, it } from 'vitest';
 import { validateSupportForm } from './validate-support-form';
 
@@ -21,5 +22,14 @@ describe('validateSupportForm', () => {
   it('asks for a longer message and a clean order number', () => {
     expect(validateSupportForm({ ...ok, message: 'hi' }).message).toBe('support.messageTooShort');
     expect(validateSupportForm({ ...ok, orderNumber: 'x y' }).orderNumber).toBeDefined();
+  });
+  it('follows the contract: what the server refuses as too long is refused here too', () => {
+    expect(validateSupportForm({ ...ok, name: 'a'.repeat(LIMITS.nameMax + 1) }).name).toBe('support.tooLong');
+    expect(validateSupportForm({ ...ok, name: ` ${'a'.repeat(LIMITS.nameMax)} ` })).toEqual({});
+    expect(validateSupportForm({ ...ok, message: 'm'.repeat(LIMITS.supportMessageMax + 1) }).message).toBe(
+      'support.tooLong',
+    );
+    expect(validateSupportForm({ ...ok, orderNumber: 'A'.repeat(65) }).orderNumber).toBeDefined();
+    expect(validateSupportForm({ ...ok, orderNumber: '  IQB-123_x  ' })).toEqual({});
   });
 });

@@ -1,5 +1,4 @@
-import { LIMITS, type TSupportTopic } from '@mindgauge/contract';
-import * as z from 'zod/mini';
+import { type TSupportTopic, ZSupportRequest } from '@mindgauge/contract';
 
 export interface SupportForm {
   name: string;
@@ -11,16 +10,29 @@ export interface SupportForm {
 
 export type SupportErrors = Partial<Record<keyof SupportForm, string>>;
 
-const email = z.email();
+const RULES = ZSupportRequest.shape;
 
-/** Field errors as translation keys (the spec's messages), checked before anything is sent. */
+/** The contract's verdict on one field: the same schema the server checks the request with. */
+function problem(field: 'name' | 'email' | 'message' | 'orderNumber', value: string): 'too_big' | 'other' | null {
+  const result = RULES[field].safeParse(value);
+  if (result.success) return null;
+  return result.error.issues.some((i) => i.code === 'too_big') ? 'too_big' : 'other';
+}
+
+/**
+ * Field errors as translation keys (the spec's messages), checked before anything is sent. The rules are the
+ * contract's `ZSupportRequest`, so the form accepts exactly what the server accepts; only the message chosen
+ * for each failure is the form's.
+ */
 export function validateSupportForm(f: SupportForm): SupportErrors {
   const errors: SupportErrors = {};
-  if (!f.name.trim()) errors.name = 'validation.formNameRequired';
+  const name = problem('name', f.name);
+  if (name) errors.name = name === 'too_big' ? 'support.tooLong' : 'validation.formNameRequired';
   if (!f.email.trim()) errors.email = 'validation.emailRequired';
-  else if (!email.safeParse(f.email.trim()).success || f.email.length > LIMITS.emailMax)
-    errors.email = 'validation.emailInvalid';
-  if (f.message.trim().length < LIMITS.supportMessageMin) errors.message = 'support.messageTooShort';
-  if (f.orderNumber && !/^[A-Za-z0-9_-]{1,64}$/.test(f.orderNumber.trim())) errors.orderNumber = 'validation.required';
+  else if (problem('email', f.email)) errors.email = 'validation.emailInvalid';
+  const message = problem('message', f.message);
+  if (message) errors.message = message === 'too_big' ? 'support.tooLong' : 'support.messageTooShort';
+  // Optional: an empty field sends no order number.
+  if (f.orderNumber.trim() && problem('orderNumber', f.orderNumber)) errors.orderNumber = 'validation.required';
   return errors;
 }

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { privacyAndAgreementQuery } from '../../api/get-protocols';
 import { useAppState } from '../../app/app-state';
 import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
@@ -13,8 +14,7 @@ import { EmailField, emailErrorKey } from '../../components/email-field';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { privacyAndAgreementQuery } from '../legal/api/get-protocols';
-import { updateOrderEmail } from './api/session-calls';
+import { updateOrderEmail } from './api/update-order-email';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);

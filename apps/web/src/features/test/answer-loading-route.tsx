@@ -7,11 +7,11 @@ import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import type { ScreenContext } from '../../app/screens';
 import { AppLink, withKeptQuery } from '../../components/app-link';
+import { NetworkUnstableScreen } from '../../components/network-unstable-screen';
 import { PageTitle } from '../../components/page-title';
 import { NetworkError } from '../../lib/api-client';
-import { NetworkUnstableScreen } from '../errors/network-unstable-screen';
+import { createExamOrder } from './api/create-exam-order';
 import { restartSession } from './api/get-question-list';
-import { createExamOrder } from './api/session-calls';
 import { loadSession, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
@@ -49,12 +49,11 @@ export function Component() {
       const id = setTimeout(() => setStep((s) => s + 1), 350);
       return () => clearTimeout(id);
     }
-    setAppState({ questionsInfo: { sessionId: session.sessionId } });
     navigate(
       withKeptQuery(buildHref('answerEmail', { scope: scope.value }, { order: outcome.orderNumber }), location.search),
       { replace: true },
     );
-  }, [outcome, step, navigate, scope.value, session.sessionId, setAppState]);
+  }, [outcome, step, navigate, scope.value]);
 
   if (outcome === 'network') return <NetworkUnstableScreen context="test" onRetry={() => setAttempt((a) => a + 1)} />;
 

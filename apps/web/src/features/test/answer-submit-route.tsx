@@ -1,6 +1,7 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { orderCheckoutQuery } from '../../api/get-order-checkout';
 import { useAppState } from '../../app/app-state';
 import { orderFromSearch } from '../../app/order-from-search';
 import { buildHref } from '../../app/paths';
@@ -11,14 +12,10 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
-import { getOrderState } from './api/session-calls';
-
-const orderQuery = (orderNumber: string) =>
-  queryOptions({ queryKey: ['order', orderNumber], queryFn: () => getOrderState(orderNumber) });
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
-  await queryClient.ensureQueryData(orderQuery(orderFromSearch(new URL(request.url).searchParams)));
+  await queryClient.ensureQueryData(orderCheckoutQuery(orderFromSearch(new URL(request.url).searchParams)));
   return null;
 }
 
@@ -27,7 +24,7 @@ export function Component() {
   const { t } = useTranslation('test');
   const scope = useScope();
   const [search] = useSearchParams();
-  const { data: order } = useSuspenseQuery(orderQuery(orderFromSearch(search)));
+  const { data: order } = useSuspenseQuery(orderCheckoutQuery(orderFromSearch(search)));
   const email = useAppState((s) => s.email);
   return (
     <section className="status-screen container" aria-labelledby="submit-title">

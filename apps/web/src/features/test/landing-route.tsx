@@ -2,6 +2,7 @@ import type { TIqClass } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { examQuery } from '../../api/get-exams';
 import { useAppState } from '../../app/app-state';
 import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
@@ -13,7 +14,6 @@ import { CountryTable } from '../../components/country-table';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
-import { examQuery } from '../exams/api/get-exams';
 import { examStatsQuery } from './api/get-exam-stats';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {

@@ -13,7 +13,7 @@ import { PageTitle } from '../../components/page-title';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from './api/answer-queue';
-import { confirmSession } from './api/session-calls';
+import { confirmSession } from './api/confirm-session';
 import { ConfirmPanel } from './components/confirm-panel';
 import { Countdown } from './components/countdown';
 import { OptionGroup } from './components/option-group';

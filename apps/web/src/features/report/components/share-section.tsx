@@ -1,10 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyLink } from '../../../components/copy-link';
 import { useLocale } from '../../../i18n/use-locale';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { createShare, revokeShare, shareListQuery } from '../api/files';
+import { createShare } from '../api/create-share';
+import { shareListQuery } from '../api/get-share-list';
+import { revokeShare } from '../api/revoke-share';
 
 /** Where a link can be shared: networks with a web share address, and those where it is pasted. */
 const INTENTS: { site: string; href?: (url: string, text: string, image: string) => string }[] = [
@@ -34,30 +36,28 @@ export function ShareSection({ orderNumber, token }: { orderNumber: string; toke
   const errorMessage = useErrorMessage();
   const links = useQuery(shareListQuery(orderNumber, token)).data?.links ?? [];
   const [showScore, setShowScore] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const scoreId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['report', 'shares', orderNumber] });
+  // Busy until the list shows the new link (the mutation waits for the refresh it returns).
+  const create = useMutation({
+    mutationFn: () => createShare(orderNumber, token, showScore, locale),
+    onSuccess: refresh,
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const busy = create.isPending;
 
-  async function create(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(undefined);
-    try {
-      await createShare(orderNumber, token, showScore, locale);
-      await refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate();
   }
 
   return (
     <section className="card share-section" aria-labelledby="share-title">
       <h2 id="share-title">{t('share.title')}</h2>
       <p className="meta">{t('share.lead')}</p>
-      <form className="share-form" onSubmit={create}>
+      <form className="share-form" onSubmit={submit}>
         <div className="checkbox">
           <input id={scoreId} type="checkbox" checked={showScore} onChange={(e) => setShowScore(e.target.checked)} />
           <label htmlFor={scoreId}>{t('share.showScore')}</label>
