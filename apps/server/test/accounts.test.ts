@@ -1,6 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTier, createBody, deliverMail, paidReadyOrder, post, readerCookie, shownPrice } from './checkout-helpers';
+import {
+  buyTier,
+  createBody,
+  deliverMail,
+  ownerPost,
+  paidReadyOrder,
+  post,
+  readerCookie,
+  shownPrice,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const SITE = 'http://mindgauge.test';
@@ -476,7 +485,7 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
 
     // The sandbox processor's frame posts from an opaque origin ("null", cross-site) and still pays.
     const price = await shownPrice(t, order, 'sku2');
-    const created = await post(
+    const created = await ownerPost(
       t,
       '/api-pay/pay/order/create',
       createBody(order, price, { email: 'csrf-buyer@example.com' }),
@@ -647,7 +656,8 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
       privileges: [],
       percentOff: 0,
     });
-    const bought = await post(t, '/api-pay/vip/pay/create', { orderNumber: order, token, hl: 'en' });
+    // One click, from the browser that paid (decision 0018).
+    const bought = await ownerPost(t, '/api-pay/vip/pay/create', { orderNumber: order, token, hl: 'en' });
     expect(bought.json().data.payment.status, bought.body).toBe('succeeded');
     const after = (await call('GET', '/api/user/isVIP', undefined, { cookie: signed })).json().data;
     expect(after.vip).toBe(true);

@@ -103,17 +103,20 @@ export function accountsRepository(db: Kysely<Database>) {
         await trx.insertInto('email_codes').values(row).execute();
       });
     },
-    latestLiveCode(email: string, purpose: CodeRow['purpose'], now: number) {
-      return db
+    /**
+     * The newest code issued for the address and purpose, if it is still usable. Only the newest counts: an
+     * older code (two requests racing, or left over once the newest is used) never works.
+     */
+    async latestLiveCode(email: string, purpose: CodeRow['purpose'], now: number) {
+      const newest = await db
         .selectFrom('email_codes')
         .selectAll()
         .where('email', '=', email)
         .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
+      return newest && newest.used_at === null && newest.expires_at > now ? newest : undefined;
     },
     /** Counts a wrong try; returns the tries so far (one statement, so concurrent guesses all count). */
     async countWrongTry(id: number): Promise<number> {
