@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  crossModuleRepositoryImports,
+  moduleCycles,
+  moduleGraph,
+  type SourceFile,
+  sqlOutsideRepositories,
+} from './server-layers';
 
 /**
  * The import boundaries of docs/architecture (shared/design/architecture.md): the web app never imports the
@@ -71,7 +78,7 @@ describe('import boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the server reads process.env in config/env.ts only, and SQL stays in repositories and migrations', () => {
+  it('the server reads process.env in config/env.ts only, and no route file holds SQL', () => {
     const envReaders = sourceFiles('apps/server/src')
       .filter((f) => !/\.test\.ts$/.test(f) && fs.readFileSync(f, 'utf8').includes('process.env'))
       .map((f) => path.relative(ROOT, f));
@@ -83,5 +90,110 @@ describe('import boundaries', () => {
       /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(fs.readFileSync(f, 'utf8')),
     );
     expect(sqlInRoutes.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+});
+
+/** The server's files as the layer detectors read them (repository-relative paths, forward slashes). */
+function serverFiles(): SourceFile[] {
+  return sourceFiles('apps/server/src').map((f) => ({
+    path: path.relative(ROOT, f).split(path.sep).join('/'),
+    source: fs.readFileSync(f, 'utf8'),
+  }));
+}
+
+const fake = (entries: Record<string, string>): SourceFile[] =>
+  Object.entries(entries).map(([p, source]) => ({ path: `apps/server/src/${p}`, source }));
+
+/**
+ * Module boundaries still crossed, each to be removed by the step of issue 12 that owns it (decision 0016).
+ * The list must shrink, never grow: a new crossing fails, and so does a fixed one still listed here.
+ */
+const KNOWN_SQL_OUTSIDE: string[] = [
+  'apps/server/src/modules/subscriptions/subscription-scheduler.ts',
+  'apps/server/src/modules/subscriptions/subscription-service.ts',
+];
+const KNOWN_REPOSITORY_CROSSINGS = [
+  'checkout/catalog-service.ts imports exam/exam-repository',
+  'extras/extras-service.ts imports exam/exam-repository',
+  'extras/extras-service.ts imports subscriptions/subscription-repository',
+  'payments/payment-service.ts imports exam/exam-repository',
+  'payments/payments-module.ts imports checkout/catalog-repository',
+  'payments/payments-module.ts imports exam/exam-repository',
+  'payments/payments-module.ts imports extras/extras-repository',
+  'payments/payments-module.ts imports subscriptions/subscription-repository',
+  'pdf/report-files.ts imports exam/exam-repository',
+  'report/answer-analysis.ts imports exam/exam-repository',
+  'report/report-access.ts imports exam/exam-repository',
+  'report/report-deps.ts imports exam/exam-repository',
+  'report/report-routes.ts imports exam/exam-repository',
+  'report/retrieve-reports.ts imports exam/exam-repository',
+  'report/send-report-copy.ts imports exam/exam-repository',
+  'share/share-service.ts imports exam/exam-repository',
+].map((line) => line.replace(/(^|imports )/g, '$1apps/server/src/modules/'));
+const KNOWN_CYCLES = [
+  ['exam', 'report'],
+  ['extras', 'payments', 'subscriptions'],
+];
+
+describe('server layers (decision 0016)', () => {
+  it('SQL lives only in repositories (and db/: the handle, migrations, the transaction helper)', () => {
+    expect(sqlOutsideRepositories(serverFiles())).toEqual(KNOWN_SQL_OUTSIDE);
+  });
+
+  it('a module imports no other module’s repository (except the debts listed, which only shrink)', () => {
+    expect(crossModuleRepositoryImports(serverFiles())).toEqual(KNOWN_REPOSITORY_CROSSINGS);
+  });
+
+  it('server modules import each other without cycles (except the debts listed, which only shrink)', () => {
+    expect(moduleCycles(moduleGraph(serverFiles()))).toEqual(KNOWN_CYCLES);
+  });
+
+  describe('each detector fires on a broken fake tree', () => {
+    it('finds SQL in a service, a query builder call or a sql template alike, and spares repositories and db/', () => {
+      const files = fake({
+        'modules/a/a-service.ts': "await db.selectFrom('t').selectAll().execute();",
+        'modules/b/b-service.ts': 'await sql`select 1`.execute(db);',
+        'modules/c/c-service.ts': '// db.selectFrom( mentioned in a comment only',
+        'modules/a/a-repository.ts': "db.insertInto('t')",
+        'db/ping.ts': 'sql`select 1`',
+        'db/migrations/0001-x.ts': "db.schema; db.deleteFrom('t')",
+        'modules/a/a-service.test.ts': "db.insertInto('t')",
+      });
+      expect(sqlOutsideRepositories(files)).toEqual([
+        'apps/server/src/modules/a/a-service.ts',
+        'apps/server/src/modules/b/b-service.ts',
+      ]);
+    });
+
+    it('finds an import of another module’s repository, not of its own or of another module’s service', () => {
+      const files = fake({
+        'modules/a/a-service.ts': [
+          "import type { BRow } from '../b/b-repository';",
+          "import { aRepository } from './a-repository';",
+          "import { bService } from '../b/b-service';",
+        ].join('\n'),
+        'modules/c/deep/c-thing.ts': "import { x } from '../../a/a-repository';",
+      });
+      expect(crossModuleRepositoryImports(files)).toEqual([
+        'apps/server/src/modules/a/a-service.ts imports apps/server/src/modules/b/b-repository',
+        'apps/server/src/modules/c/deep/c-thing.ts imports apps/server/src/modules/a/a-repository',
+      ]);
+    });
+
+    it('finds a cycle of two and of three modules, and no cycle in a chain', () => {
+      const files = fake({
+        'modules/a/a.ts': "import { b } from '../b/b';",
+        'modules/b/b.ts': "import { a } from '../a/a';",
+        'modules/c/c.ts': "import { d } from '../d/d';",
+        'modules/d/d.ts': "import { e } from '../e/e';",
+        'modules/e/e.ts': "import { c } from '../c/c'; import { x } from '../../lib/x';",
+        'modules/f/f.ts': "import { a } from '../a/a';",
+        'modules/a/a.test.ts': "import { f } from '../f/f';",
+      });
+      expect(moduleCycles(moduleGraph(files))).toEqual([
+        ['a', 'b'],
+        ['c', 'd', 'e'],
+      ]);
+    });
   });
 });

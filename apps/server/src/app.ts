@@ -3,16 +3,16 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { APP_VERSION, LIMITS } from '@mindgauge/contract';
+import { APP_VERSION, LIMITS, ROUTES } from '@mindgauge/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { AppDeps } from './app-deps';
 import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { installErrorHandler, sendError } from './http/error-handler';
+import { healthRoute } from './http/health-route';
 import { redactUrl } from './http/redact-url';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security';
@@ -23,16 +23,17 @@ import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
 import { type AccountsModule, registerAccounts } from './modules/accounts/accounts-plugin';
 import { appRoutes } from './modules/app-routes';
-import { seedCatalog } from './modules/checkout/seed-catalog';
+import { seedCatalog } from './modules/checkout/catalog-seed-repository';
 import { contentRepository } from './modules/content/content-repository';
+import { seedContent } from './modules/content/content-seed-repository';
 import { contentService } from './modules/content/content-service';
-import { seedContent } from './modules/content/seed-content';
 import { clockControlRoutes } from './modules/dev/clock-control-routes';
 import { examRepository } from './modules/exam/exam-repository';
 import { examRoutes } from './modules/exam/exam-routes';
 import { examService } from './modules/exam/exam-service';
 import { orderEmailChange } from './modules/exam/order-email-change';
-import { seedPackages } from './modules/extras/seed-packages';
+import { seedPackages } from './modules/extras/extras-seed-repository';
+import { labRepository } from './modules/lab/lab-repository';
 import { labRoutes } from './modules/lab/lab-routes';
 import { labService } from './modules/lab/lab-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
@@ -47,10 +48,15 @@ import { reportFileRoutes } from './modules/pdf/report-file-routes';
 import { type ReportFiles, reportFiles } from './modules/pdf/report-files';
 import { reportLinks } from './modules/report/report-links';
 import { reportRoutes } from './modules/report/report-routes';
+import { shareRepository } from './modules/share/share-repository';
 import { shareRoutes } from './modules/share/share-routes';
 import { shareService } from './modules/share/share-service';
-import { seedPlans } from './modules/subscriptions/seed-plans';
+import { seedPlans } from './modules/subscriptions/plans-seed-repository';
+import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
+
+/** The shared result's page (its scope follows), whose HTML carries Open Graph tags. */
+const SHARE_PAGE = ROUTES.reportShare.paths[0].replace(':scope', '');
 
 /**
  * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify itself
@@ -164,7 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clock,
     translator,
     content: contentService(contentRepository(db.kysely), translator, createTtlCache(clock, 60_000)),
-    tracking: trackingService(db.kysely),
+    tracking: trackingService(trackingRepository(db.kysely)),
     mailTransport,
     mailWorker,
     mailDomain,
@@ -208,10 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   const bases = { api: env.API_BASE_PATH, pay: env.PAY_BASE_PATH };
-  app.get('/healthz', async (_req, reply) => {
-    await sql`select 1`.execute(db.kysely);
-    return reply.header('cache-control', 'no-store').send({ status: 'ok', dialect: db.dialect });
-  });
+  healthRoute(app, db);
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
   const accounts = await registerAccounts(app, bases, deps);
@@ -255,11 +258,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     publicUrl: env.PUBLIC_URL,
     reportLinkSecret,
   };
-  const lab = labService(reportDeps);
+  const lab = labService({ ...reportDeps, labs: labRepository(db.kysely) });
   await app.register(async (scope) => labRoutes(scope, bases, lab));
   const files = reportFiles(reportDeps, lab);
   await app.register(async (scope) => reportFileRoutes(scope, bases, files));
-  const share = shareService({ ...reportDeps, apiBase: bases.api });
+  const share = shareService({ ...reportDeps, apiBase: bases.api, shares: shareRepository(db.kysely) });
   await app.register(async (scope) => shareRoutes(scope, bases, share));
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   if (clock instanceof OffsetClock) {
@@ -285,7 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         async (req) => {
           // A shared result's page carries its Open Graph tags (crawlers run no script).
           const id = (req.query as { id?: unknown }).id;
-          return req.url.startsWith('/report/share/') && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
+          return req.url.startsWith(SHARE_PAGE) && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
             ? share.headFor(id)
             : '';
         },

@@ -131,7 +131,7 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
   });
 
   it('seeding twice changes nothing', async () => {
-    const { seedContent } = await import('../src/modules/content/seed-content');
+    const { seedContent } = await import('../src/modules/content/content-seed-repository');
     const before = await t.deps.db.kysely
       .selectFrom('help_article_translations')
       .select(({ fn }) => fn.countAll().as('n'))

@@ -61,6 +61,27 @@ describe.each(dialects())('the psychology lab (left/right brain and EQ questionn
     expect(viaCookie.statusCode).toBe(200);
   });
 
+  it('a stored result of an older shape fails loudly (a 500), never read as a wrong type', async () => {
+    const { order, token } = await buyTier(t, 'sku3', 'old-shape@example.com');
+    const brain = (await labTests(t, order, token)).json().data.tests[0];
+    const scored = await submitLab(t, {
+      orderNumber: order,
+      token,
+      testId: 'brain',
+      answers: analyticSheet(brain.items),
+    });
+    expect(scored.statusCode, scored.body).toBe(200);
+    // A row as an earlier version might have written it: a score, no scales, no profile.
+    await t.deps.db.kysely
+      .updateTable('lab_results')
+      .set({ result: JSON.stringify({ valid: true, id: 'brain', score: 42 }) })
+      .where('order_number', '=', order)
+      .execute();
+    const listed = await labTests(t, order, token);
+    expect(listed.statusCode).toBe(500);
+    expect(listed.body).not.toContain('lab_results');
+  });
+
   it('answers given all alike are kept but get no profile, and say so', async () => {
     const { order, token } = await buyTier(t, 'sku4', 'alike@example.com');
     const items = (await labTests(t, order, token)).json().data.tests[1].items;

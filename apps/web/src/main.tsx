@@ -5,14 +5,20 @@ import { RouterProvider } from 'react-router';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
+import { applyKeptIdentity, variantOfPath } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
-import { detectLocale, initI18n } from './i18n/i18n';
+import { detectLocale, initI18n, preloadLandingTexts } from './i18n/i18n';
 import './styles/index.css';
 
 async function boot() {
   installChunkReload();
-  const i18n = initI18n(detectLocale());
+  // The visit's landing identity (theme, logo) is in place before the first paint.
+  applyKeptIdentity(location.pathname);
+  const locale = detectLocale();
+  const i18n = initI18n(locale);
   preloadScreen(location.pathname);
+  // A landing's identity texts are fetched alongside the language chunk, not after the landing's module.
+  if (variantOfPath(location.pathname)) preloadLandingTexts(locale);
   await i18n;
   void ensureLogid(location.search);
   const queryClient = createQueryClient();

@@ -17,5 +17,6 @@ export * from './errors';
 export * from './fields';
 export * from './locale';
 export * from './money';
+export * from './paths';
 export * from './scope';
 export * from './wrapper';

@@ -7,6 +7,7 @@ import type email from './en/email.json';
 import type errors from './en/errors.json';
 import type help from './en/help.json';
 import type lab from './en/lab.json';
+import type landings from './en/landings.json';
 import type legal from './en/legal.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
@@ -23,6 +24,7 @@ export interface Resources {
   email: typeof email;
   help: typeof help;
   lab: typeof lab;
+  landings: typeof landings;
   legal: typeof legal;
   test: typeof test;
   types: typeof types;
@@ -39,6 +41,7 @@ export const UI_NAMESPACES = [
   'report',
   'lab',
   'types',
+  'landings',
   'account',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
@@ -129,6 +132,33 @@ export async function loadPersonalityResources(locale: Locale): Promise<Personal
       return { types: (await import('./pt/types.json')).default };
     default:
       return { types: (await import('./en/types.json')).default };
+  }
+}
+
+/**
+ * The landing identities' texts (names, headlines of each audience) of one locale: loaded with the landing
+ * screen only, in a chunk of its own, so later screens and the core bundle do not carry them.
+ */
+export async function loadLandingResources(locale: Locale): Promise<Resources['landings']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/landings.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/landings.json')).default;
+    case 'ja':
+      return (await import('./ja/landings.json')).default;
+    case 'ko':
+      return (await import('./ko/landings.json')).default;
+    case 'fr':
+      return (await import('./fr/landings.json')).default;
+    case 'de':
+      return (await import('./de/landings.json')).default;
+    case 'es':
+      return (await import('./es/landings.json')).default;
+    case 'pt':
+      return (await import('./pt/landings.json')).default;
+    default:
+      return (await import('./en/landings.json')).default;
   }
 }
 

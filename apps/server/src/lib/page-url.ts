@@ -1,9 +1,16 @@
-import { DEFAULT_APP_CODE } from '@mindgauge/contract';
+import { buildHref, DEFAULT_APP_CODE, formatScope, type RouteKey, type RouteParams } from '@mindgauge/contract';
 
 /**
  * An absolute address of one of the web app's pages, for links that leave the site (e-mails, processors'
- * return addresses): every page path ends in the `{code}-{examId}` scope (spec, section 2).
+ * return addresses), built from the route registry the web app routes with (the contract's `paths`).
  */
-export function pageUrl(publicUrl: string, page: string, examId: number, query: Record<string, string>): string {
-  return `${publicUrl}/${page}/${DEFAULT_APP_CODE}-${examId}?${new URLSearchParams(query).toString()}`;
+export function pageUrl(
+  publicUrl: string,
+  route: RouteKey,
+  examId: number,
+  query: Record<string, string>,
+  params: Omit<RouteParams, 'scope'> = {},
+): string {
+  const scope = formatScope({ code: DEFAULT_APP_CODE, examId });
+  return `${publicUrl}${buildHref(route, { ...params, scope }, query)}`;
 }

@@ -2,13 +2,14 @@ import { endpoints, SHARED_HEADERS } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { type BasePaths, mountEndpoint } from '../http/mount-endpoint';
-import { sendSupportMessage } from './support/support-service';
+import { sendSupportMessage, supportTransactor } from './support/support-service';
 
 const LOGID = /^[a-f0-9]{32}$/;
 
 /** The app, exam-catalogue and support endpoints of section 7. Thin: validate, call a service, return. */
 export function appRoutes(app: FastifyInstance, bases: BasePaths, deps: AppDeps): void {
   const { content, tracking, clock } = deps;
+  const supportTx = supportTransactor(deps.db.kysely);
 
   mountEndpoint(app, bases, endpoints.appView, async ({ query, req }) => {
     const headerLogid = req.headers[SHARED_HEADERS.logid];
@@ -48,6 +49,7 @@ export function appRoutes(app: FastifyInstance, bases: BasePaths, deps: AppDeps)
     const result = await sendSupportMessage(
       {
         db: deps.db.kysely,
+        transact: supportTx,
         clock,
         supportEmail: deps.env.SUPPORT_EMAIL,
         mailDomain: deps.mailDomain,

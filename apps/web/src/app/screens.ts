@@ -24,7 +24,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   helpDetail: () => import('../features/help/help-detail-route'),
   support: () => import('../features/support/support-route'),
   protocol: () => import('../features/legal/protocol-route'),
-  landing: () => import('../features/test/landing-route'),
+  landing: () => import('./landing-screen'),
   personalityLanding: () => import('../features/personality/personality-landing-route'),
   personalityType: () => import('../features/personality/type-page-route'),
   answerStartLoading: () => import('../features/test/start-loading-route'),

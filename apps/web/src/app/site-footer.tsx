@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
+import { VisitLogo } from '../features/landing-identities/identity-logo';
 import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
@@ -19,7 +20,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
-          <Logo size={28} />
+          <VisitLogo tone="footer" brandName={t('brand.name')} fallback={<Logo size={28} />} />
           <p>{t('footer.about')}</p>
         </div>
         <nav aria-label={t('a11y.footerNavigation')}>

@@ -11,6 +11,7 @@ import {
   SIGNED_IN_ONLY_LABELS,
   useSignedIn,
 } from '../features/account/account-menu';
+import { VisitLogo } from '../features/landing-identities/identity-logo';
 import { NAV_ITEMS } from './navigation';
 import { buildHref } from './paths';
 import { isRegistered } from './screens';
@@ -43,8 +44,16 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__bar container">
         <NavLink to={withKeptQuery('/', location.search)} className="site-header__brand" aria-label={t('brand.name')}>
-          <Logo />
-          <span aria-hidden="true">{t('brand.name')}</span>
+          <VisitLogo
+            tone="header"
+            brandName={t('brand.name')}
+            fallback={
+              <>
+                <Logo />
+                <span aria-hidden="true">{t('brand.name')}</span>
+              </>
+            }
+          />
         </NavLink>
         <nav id={menuId} className="site-nav" data-open={open} aria-label={t('a11y.mainNavigation')}>
           <ul>

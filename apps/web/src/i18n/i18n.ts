@@ -9,6 +9,7 @@ import {
 import {
   CORE_NAMESPACES,
   loadAccountResources,
+  loadLandingResources,
   loadPaidResources,
   loadPersonalityResources,
   loadUiResources,
@@ -37,6 +38,8 @@ export function detectLocale(search: string = location.search): Locale {
 let paidWanted = false;
 /** Likewise for the personality pages' namespace. */
 let personalityWanted = false;
+/** Whether a landing asked for its identity texts (then every locale switched to gets them). */
+let landingsWanted = false;
 /** Likewise for the account screens' (and the signed-in account menu's) namespace. */
 let accountWanted = false;
 
@@ -58,18 +61,36 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadPersonalityResources(locale).then((r) => {
           for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
         });
+  const landings =
+    !landingsWanted || i18next.hasResourceBundle(locale, 'landings')
+      ? null
+      : loadLandingResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'landings', r, true, true);
+        });
   const account =
     !accountWanted || i18next.hasResourceBundle(locale, 'account')
       ? null
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
-  await Promise.all([core, paid, personality, account]);
+  await Promise.all([core, paid, personality, landings, account]);
 }
 
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
 export async function ensureAccountNamespace(): Promise<void> {
   accountWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */
+export function preloadLandingTexts(locale: Locale): void {
+  // A failure here is the landing loader's to report when it asks for the same module.
+  loadLandingResources(locale).catch(() => undefined);
+}
+
+/** The landing identities' texts: loaded with the landing screen (a small chunk per locale). */
+export async function ensureLandingNamespace(): Promise<void> {
+  landingsWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

@@ -118,6 +118,18 @@ export function accountsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return newest && newest.used_at === null && newest.expires_at > now ? newest : undefined;
     },
+    /** The newest registration of an address since a time (its details travel with its code). */
+    latestRegistration(email: string, since: number) {
+      return db
+        .selectFrom('email_codes')
+        .select('payload')
+        .where('email', '=', email)
+        .where('purpose', '=', 'register')
+        .where('created_at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
     /** Counts a wrong try; returns the tries so far (one statement, so concurrent guesses all count). */
     async countWrongTry(id: number): Promise<number> {
       const row = await db

@@ -1,4 +1,10 @@
-import { DEFAULT_EXAM_ID, type Locale, type TCodePurpose, type TProfileUpdate } from '@mindgauge/contract';
+import {
+  DEFAULT_EXAM_ID,
+  type Locale,
+  type RouteKey,
+  type TCodePurpose,
+  type TProfileUpdate,
+} from '@mindgauge/contract';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
@@ -27,7 +33,7 @@ const DAY = 86_400_000;
  * register and "forgot password" always say "sent", and the e-mail tells the owner the rest.
  */
 export function accountsService(d: AccountDeps) {
-  const page = (path: string, hl: Locale) => pageUrl(d.publicUrl, path, DEFAULT_EXAM_ID, { hl });
+  const page = (route: RouteKey, hl: Locale) => pageUrl(d.publicUrl, route, DEFAULT_EXAM_ID, { hl });
 
   async function mail<T extends TemplateName>(template: T, to: string, locale: Locale, payload: TemplatePayload<T>) {
     await enqueueMail(d.db, { template, locale, to, payload }, d.clock.now(), d.mailDomain);
@@ -66,8 +72,8 @@ export function accountsService(d: AccountDeps) {
       const existing = await d.repo.findByEmail(email);
       if (existing?.password_hash) {
         await mail('accountExists', email, input.hl, {
-          loginUrl: page('user/login', input.hl),
-          forgotUrl: page('user/forgot-password', input.hl),
+          loginUrl: page('userLogin', input.hl),
+          forgotUrl: page('userForgotPassword', input.hl),
         });
       } else {
         const pending: PendingRegistration = { name: input.name, passwordHash, locale: input.hl };
@@ -87,25 +93,17 @@ export function accountsService(d: AccountDeps) {
         if (account) await sendCodeMail(email, 'reset', input.hl, null);
         else
           await mail('accountUnknown', email, input.hl, {
-            registerUrl: page('user/register', input.hl),
-            retrieveUrl: page('report/retrieve', input.hl),
+            registerUrl: page('userRegister', input.hl),
+            retrieveUrl: page('reportRetrieve', input.hl),
           });
       } else if (account?.password_hash) {
         await mail('accountExists', email, input.hl, {
-          loginUrl: page('user/login', input.hl),
-          forgotUrl: page('user/forgot-password', input.hl),
+          loginUrl: page('userLogin', input.hl),
+          forgotUrl: page('userForgotPassword', input.hl),
         });
       } else {
         // A new code for the registration made in the last day (its details travel with the code).
-        const last = await d.db
-          .selectFrom('email_codes')
-          .select('payload')
-          .where('email', '=', email)
-          .where('purpose', '=', 'register')
-          .where('created_at', '>', now - DAY)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        const last = await d.repo.latestRegistration(email, now - DAY);
         if (last?.payload) await sendCodeMail(email, 'register', input.hl, last.payload);
       }
       return { sent: true as const };

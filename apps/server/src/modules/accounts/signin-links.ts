@@ -18,7 +18,7 @@ export function signinLinks(d: { publicUrl: string; secret: string; days: number
       return `${who}.${nonce}.${signToken(d.secret, PURPOSE, `${email}\n${nonce}`, expires)}`;
     },
     url(email: string, examId: number, locale: string): string {
-      return pageUrl(d.publicUrl, 'user/login', examId, { link: this.token(email), hl: locale });
+      return pageUrl(d.publicUrl, 'userLogin', examId, { link: this.token(email), hl: locale });
     },
     /** The address a valid, unexpired token names, with its expiry; undefined otherwise. */
     verify(token: string): { email: string; expiresAt: number } | undefined {

@@ -31,6 +31,14 @@ export function catalogRepository(db: Kysely<Database>) {
     promo(code: string): Promise<PromoRow | undefined> {
       return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
     },
+    /** Counts one use of a promo code (inside the paid transition). */
+    async countPromoRedemption(code: string): Promise<void> {
+      await db
+        .updateTable('promo_codes')
+        .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+        .where('code', '=', code)
+        .execute();
+    },
     reviews(examId: number, locale: string, limit: number) {
       return db
         .selectFrom('reviews')

@@ -1,15 +1,18 @@
-import type { Locale, TPrice, TSku, TSkuId, TSkuList } from '@mindgauge/contract';
+import { type Locale, type TPrice, type TSku, type TSkuId, type TSkuList, ZEntitlement } from '@mindgauge/contract';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
+import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
-import type { OrderCheckoutRepository, OrderRow } from './order-checkout-repository';
 import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
-  orders: OrderCheckoutRepository;
+  /** The exam module owns orders; checkout reads one and starts its offer. */
+  orders: Pick<ExamRepository, 'findOrder' | 'startOffer'>;
   translator: Translator;
   clock: Clock;
   cache: TtlCache;
@@ -18,6 +21,8 @@ export interface CatalogDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** `skus.features` and `plans.features`: the feature ids a tier or plan lists. */
+export const ZFeatureIds = z.array(z.string());
 
 export interface PricedSku {
   row: SkuRow;
@@ -42,7 +47,7 @@ export function catalogService(d: CatalogDeps) {
   const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));
 
   async function requireOrder(orderNumber: string): Promise<OrderRow> {
-    const order = await d.orders.find(orderNumber);
+    const order = await d.orders.findOrder(orderNumber);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     return order;
   }
@@ -67,7 +72,7 @@ export function catalogService(d: CatalogDeps) {
 
   function present(row: SkuRow, price: TPrice, locale: Locale): TSku {
     const t = (k: string) => d.translator.t(locale, k);
-    const features = JSON.parse(row.features) as string[];
+    const features = parseJsonColumn(ZFeatureIds, 'skus.features', row.features);
     return {
       skuId: row.sku_id as TSkuId,
       tier: row.tier,
@@ -79,7 +84,7 @@ export function catalogService(d: CatalogDeps) {
         name: t(`catalog:features.${id}.name`),
         content: t(`catalog:features.${id}.content`),
       })),
-      entitlements: JSON.parse(row.entitlements) as TSku['entitlements'],
+      entitlements: parseJsonColumn(z.array(ZEntitlement), 'skus.entitlements', row.entitlements),
       price,
     };
   }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
+import { ZStoredEntitlements } from './exam-json';
 
 export type SessionRow = Database['exam_sessions'];
 export type AnswerRow = Database['session_answers'];
@@ -110,11 +112,117 @@ export function examRepository(db: Kysely<Database>) {
           .where('order_number', '=', order.order_number)
           .execute(),
       ]);
-      const own = tier ? (JSON.parse(tier.entitlements) as string[]) : [];
+      const own = tier ? parseJsonColumn(ZStoredEntitlements, 'skus.entitlements', tier.entitlements) : [];
       return [...new Set([...own, ...extras.map((e) => e.entitlement)])];
     },
     findOrder(orderNumber: string) {
       return db.selectFrom('exam_orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+    },
+    /** Sets the offer deadline once: a reload, a second tab or a second instance never moves it. */
+    async startOffer(orderNumber: string, deadline: number): Promise<void> {
+      await db
+        .updateTable('exam_orders')
+        .set({ offer_deadline_at: deadline })
+        .where('order_number', '=', orderNumber)
+        .where('offer_deadline_at', 'is', null)
+        .execute();
+    },
+    /** The checkout's contact address (the consent is recorded by the exam's own e-mail step). */
+    async setCheckoutEmail(orderNumber: string, email: string, now: number): Promise<void> {
+      await db
+        .updateTable('exam_orders')
+        .set({ email, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .execute();
+    },
+    /** The paid orders of an address, newest first (retrieval by e-mail). */
+    paidOrdersOf(email: string, limit: number) {
+      return db
+        .selectFrom('exam_orders')
+        .select(['order_number', 'exam_id', 'sku_id', 'paid_at', 'locale'])
+        .where('email', '=', email)
+        .where('status', '=', 'paid')
+        .orderBy('paid_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    /** Whether the address ever paid for this tier. */
+    async hasPaidSku(email: string, skuId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('exam_orders')
+        .select('order_number')
+        .where('email', '=', email)
+        .where('status', '=', 'paid')
+        .where('sku_id', '=', skuId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /**
+     * The paid transition of an order: once, guarded on the order still awaiting payment. False when it was
+     * already paid (by this payment, a replay, or by another one).
+     */
+    async markPaid(
+      orderNumber: string,
+      p: Pick<OrderRow, 'sku_id' | 'country' | 'currency' | 'amount_minor' | 'promo_code' | 'email'> & {
+        paymentId: string;
+      },
+      now: number,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_orders')
+        .set({
+          status: 'paid',
+          sku_id: p.sku_id,
+          country: p.country,
+          currency: p.currency,
+          amount_minor: p.amount_minor,
+          promo_code: p.promo_code,
+          paid_payment_id: p.paymentId,
+          paid_at: now,
+          email: p.email,
+          updated_at: now,
+        })
+        .where('order_number', '=', orderNumber)
+        .where('status', '=', 'pending_payment')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** A gift pays the order at its tier, free; false when the order was no longer awaiting payment. */
+    async markPaidByGift(orderNumber: string, skuId: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_orders')
+        .set({ status: 'paid', sku_id: skuId, amount_minor: 0, paid_at: now, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .where('status', '=', 'pending_payment')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** The certificate's serial, set once: a second request (or instance) keeps the first. */
+    async issueCertificate(orderNumber: string, serial: string, now: number): Promise<void> {
+      await db
+        .updateTable('exam_orders')
+        .set({ certificate_serial: serial, certificate_issued_at: now, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .where('certificate_serial', 'is', null)
+        .execute();
+    },
+    /** The name on the certificate, set once: the first one given stays. */
+    async nameCertificate(orderNumber: string, name: string, now: number): Promise<void> {
+      await db
+        .updateTable('exam_orders')
+        .set({ certificate_name: name, updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .where('certificate_name', 'is', null)
+        .execute();
+    },
+    findPaidByCertificate(serial: string) {
+      return db
+        .selectFrom('exam_orders')
+        .selectAll()
+        .where('certificate_serial', '=', serial)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
     },
     updateOrderEmail(orderNumber: string, email: string, consent: string, now: number) {
       return db

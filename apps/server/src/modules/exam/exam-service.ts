@@ -1,12 +1,6 @@
 import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo, TReportSummary } from '@mindgauge/contract';
-import {
-  type Form,
-  type IqSession,
-  type IqValidResult,
-  MODEL_PRIOR_NORM,
-  type ScoringKey,
-  scoreIq,
-} from '@mindgauge/psychometrics';
+import { type Form, type IqSession, MODEL_PRIOR_NORM, scoreIq } from '@mindgauge/psychometrics';
+import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -15,6 +9,7 @@ import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { canRead, type ReportAccess, requireReportAccess } from '../report/report-access';
 import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
+import { ZStoredIqResult, ZStoredScoringKey } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
@@ -96,7 +91,7 @@ export function examService(d: ExamDeps) {
   }
 
   async function reportSummary(order: OrderRow, session: SessionRow & { result: string }): Promise<TReportSummary> {
-    const r = JSON.parse(session.result) as IqValidResult;
+    const r = parseJsonColumn(ZStoredIqResult, 'exam_sessions.result', session.result);
     const locale = (order.locale as Locale) ?? 'en';
     const entitlements = await d.repo.entitlements(order);
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
@@ -182,7 +177,7 @@ export function examService(d: ExamDeps) {
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       const now = d.clock.now();
       if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
-      const key = JSON.parse(s.scoring_key) as ScoringKey;
+      const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
       if (!key.items.some((k) => k.id === input.itemId)) throw new AppError('UNKNOWN_ITEM');
       await d.repo.upsertAnswer({
         session_id: s.id,
@@ -212,7 +207,7 @@ export function examService(d: ExamDeps) {
       const s = await requireSession(sessionId);
       if (s.status === 'active') throw new AppError('NOT_CONFIRMED');
       if (s.status === 'confirmed') {
-        const key = JSON.parse(s.scoring_key) as ScoringKey;
+        const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
         const answers = new Map((await d.repo.listAnswers(s.id)).map((a) => [a.item_id, a]));
         const session: IqSession = {
           responses: key.items.map((k) => {
@@ -315,7 +310,7 @@ export function examService(d: ExamDeps) {
           orderNumber,
           access,
         );
-        const key = JSON.parse(s.scoring_key) as ScoringKey;
+        const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
         const info: TOrderInfo = {
           orderNumber: order.order_number,
           examId: order.exam_id,

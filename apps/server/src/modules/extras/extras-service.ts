@@ -8,15 +8,13 @@ import {
   type TUpsellStep,
   UPSELL_STEPS,
 } from '@mindgauge/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transact } from '../../db/repositories';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
-import { enqueueMail } from '../mail/enqueue-mail';
 import type { PaymentService } from '../payments/payment-service';
 import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
@@ -24,8 +22,10 @@ import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
+import type { SubscriptionRepository, SubscriptionRow } from '../subscriptions/subscription-repository';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
 import type { SubscriptionService } from '../subscriptions/subscription-service';
+import type { ExtrasRepository } from './extras-repository';
 import {
   DISCOUNT_SKU,
   MEMBER_PERCENT_OFF,
@@ -41,7 +41,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const GIFT_RULES = { name: 'gift:ip', max: 20, windowMs: 3_600_000 };
 
 export interface ExtrasDeps {
-  db: Kysely<Database>;
+  /** Rate limits (the rate-limit module's handle). */
+  db: Parameters<typeof consumeRateLimit>[0];
+  repo: ExtrasRepository;
+  transact: Transact;
+  /** The plan changes an extra makes (skip the trial, switch plans): guarded updates of the subscription. */
+  subscriptionRows: Pick<SubscriptionRepository, 'latestForOrder' | 'updateIfUnchanged' | 'updateTermsIfPlan'>;
   providers: ProviderRegistry;
   exams: ExamRepository;
   payments: PaymentService;
@@ -68,9 +73,7 @@ export function extrasService(d: ExtrasDeps) {
 
   async function prices(examId: number, country: string) {
     const table = await d.cache.get(`package-prices:${examId}:${country}`, () =>
-      priceTableOf(country, (c) =>
-        d.db.selectFrom('package_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute(),
-      ),
+      priceTableOf(country, (c) => d.repo.packagePrices(examId, c)),
     );
     return table.rows;
   }
@@ -106,28 +109,13 @@ export function extrasService(d: ExtrasDeps) {
 
   async function activeVip(email: string | null) {
     if (!email) return undefined;
-    const now = d.clock.now();
-    return d.db
-      .selectFrom('vip_memberships')
-      .select((eb) => [eb.fn.min('starts_at').as('since'), eb.fn.max('ends_at').as('until')])
-      .where('email', '=', email)
-      .where('ends_at', '>', now)
-      .executeTakeFirst()
-      .then((r) => (r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined));
+    return d.repo.activeVip(email, d.clock.now());
   }
 
   /** Whether a Complete report was ever bought with this address: its discount is for good. */
   async function boughtComplete(email: string | null): Promise<boolean> {
     if (!email) return false;
-    const row = await d.db
-      .selectFrom('exam_orders')
-      .select('order_number')
-      .where('email', '=', email)
-      .where('status', '=', 'paid')
-      .where('sku_id', '=', DISCOUNT_SKU)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    return d.exams.hasPaidSku(email, DISCOUNT_SKU);
   }
 
   /**
@@ -165,7 +153,7 @@ export function extrasService(d: ExtrasDeps) {
    * The same at a processor that bills the plan itself (Stripe Billing): it ends the trial or changes the
    * terms and invoices now; its invoice webhook then moves our period, like a renewal.
    */
-  async function billAtProcessor(order: OrderRow, sub: Database['subscriptions'], planId: TPlanId) {
+  async function billAtProcessor(order: OrderRow, sub: SubscriptionRow, planId: TPlanId) {
     const prov = d.providers.byName(sub.provider);
     const bill = prov?.billSubscriptionNow?.bind(prov);
     if (!bill || !sub.processor_ref) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -187,18 +175,13 @@ export function extrasService(d: ExtrasDeps) {
         }),
       );
       const now = d.clock.now();
-      await d.db
-        .updateTable('subscriptions')
-        .set({
-          plan_id: 'fourweekly',
-          amount_minor: item.price.amount_minor,
-          billing_interval: item.plan.billing_interval,
-          interval_count: item.plan.interval_count,
-          updated_at: now,
-        })
-        .where('id', '=', sub.id)
-        .where('plan_id', '=', sub.plan_id)
-        .execute();
+      await d.subscriptionRows.updateTermsIfPlan(sub, {
+        plan_id: 'fourweekly',
+        amount_minor: item.price.amount_minor,
+        billing_interval: item.plan.billing_interval,
+        interval_count: item.plan.interval_count,
+        updated_at: now,
+      });
     } else {
       throw new AppError('PLAN_NOT_FOUND');
     }
@@ -291,42 +274,31 @@ export function extrasService(d: ExtrasDeps) {
       const { order } = await access(orderNumber, a);
       // Charged on the kept method at once: only in the browser that paid (decision 0018).
       if (!oneClick(order, a)) throw new AppError('ONE_CLICK_NOT_ALLOWED');
-      const sub = await d.db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('order_number', '=', order.order_number)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const sub = await d.subscriptionRows.latestForOrder(order.order_number);
       if (!sub || sub.status === 'canceled' || sub.cancel_requested_at !== null) {
         throw new AppError('SUBSCRIPTION_NOT_FOUND');
       }
       if (sub.billed_by === 'processor') return billAtProcessor(order, sub, planId);
       const now = d.clock.now();
-      const base = d.db
-        .updateTable('subscriptions')
-        .where('id', '=', sub.id)
-        .where('current_period_end', '=', sub.current_period_end)
-        .where('plan_id', '=', sub.plan_id);
       if (planId === sub.plan_id) {
         if (sub.status !== 'trialing') throw new AppError('TRIAL_NOT_ACTIVE');
-        await base
-          .set({ current_period_end: now, trial_end_at: now, next_run_at: now, updated_at: now })
-          .where('status', '=', 'trialing')
-          .execute();
+        await d.subscriptionRows.updateIfUnchanged(
+          sub,
+          { current_period_end: now, trial_end_at: now, next_run_at: now, updated_at: now },
+          'trialing',
+        );
       } else if (planId === 'fourweekly') {
         const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
-        await base
-          .set({
-            plan_id: 'fourweekly',
-            amount_minor: item.price.amount_minor,
-            billing_interval: item.plan.billing_interval,
-            interval_count: item.plan.interval_count,
-            current_period_end: now,
-            trial_end_at: sub.status === 'trialing' ? now : sub.trial_end_at,
-            next_run_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await d.subscriptionRows.updateIfUnchanged(sub, {
+          plan_id: 'fourweekly',
+          amount_minor: item.price.amount_minor,
+          billing_interval: item.plan.billing_interval,
+          interval_count: item.plan.interval_count,
+          current_period_end: now,
+          trial_end_at: sub.status === 'trialing' ? now : sub.trial_end_at,
+          next_run_at: now,
+          updated_at: now,
+        });
       } else {
         throw new AppError('PLAN_NOT_FOUND');
       }
@@ -350,12 +322,7 @@ export function extrasService(d: ExtrasDeps) {
 
     async presenterList(orderNumber: string, a: ReportAccess, hl: Locale) {
       const { order } = await access(orderNumber, a);
-      const rows = await d.db
-        .selectFrom('gift_codes')
-        .selectAll()
-        .where('from_order_number', '=', order.order_number)
-        .orderBy('created_at')
-        .execute();
+      const rows = await d.repo.giftsFrom(order.order_number);
       return {
         gifts: rows.map((g) => ({
           code: g.code,
@@ -373,7 +340,7 @@ export function extrasService(d: ExtrasDeps) {
     async redeemGift(orderNumber: string, code: string, a: ReportAccess, ip: string) {
       const now = d.clock.now();
       await consumeRateLimit(d.db, GIFT_RULES, ip, now);
-      const gift = await d.db.selectFrom('gift_codes').selectAll().where('code', '=', code).executeTakeFirst();
+      const gift = await d.repo.findGift(code);
       if (!gift) throw new AppError('GIFT_CODE_INVALID');
       const order = await d.exams.findOrder(orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
@@ -387,25 +354,14 @@ export function extrasService(d: ExtrasDeps) {
       if (gift.from_order_number === order.order_number || gift.exam_id !== order.exam_id) {
         throw new AppError('GIFT_CODE_INVALID');
       }
-      const done = await d.db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('gift_codes')
-          .set({ redeemed_order_number: order.order_number, redeemed_at: now })
-          .where('code', '=', code)
-          .where('redeemed_order_number', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
-        const paid = await trx
-          .updateTable('exam_orders')
-          .set({ status: 'paid', sku_id: gift.sku_id, amount_minor: 0, paid_at: now, updated_at: now })
-          .where('order_number', '=', order.order_number)
-          .where('status', '=', 'pending_payment')
-          .executeTakeFirst();
-        if (Number(paid.numUpdatedRows) !== 1) throw new AppError('ORDER_ALREADY_PAID');
+      const done = await d.transact(async (repos) => {
+        if (!(await repos.extras.claimGift(code, order.order_number, now))) return false;
+        if (!(await repos.exams.markPaidByGift(order.order_number, gift.sku_id, now))) {
+          throw new AppError('ORDER_ALREADY_PAID');
+        }
         if (order.email) {
           const locale = (order.locale as Locale) ?? 'en';
-          await enqueueMail(
-            trx,
+          await repos.mail.enqueue(
             {
               template: 'giftRedeemed',
               locale,

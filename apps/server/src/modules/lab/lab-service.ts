@@ -6,10 +6,43 @@ import {
   type QuestionnaireResult,
   scoreQuestionnaire,
 } from '@mindgauge/psychometrics';
-import type { Database } from '../../db/schema';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import { AppError } from '../../lib/app-error';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
+import type { LabRepository, LabRow } from './lab-repository';
+
+/**
+ * `lab_results.result`: the engine's questionnaire result, checked on what the lab and the PDF read (the
+ * engine's own type is kept for the rest).
+ */
+const ZScale = z.looseObject({
+  scale: z.string(),
+  key: z.string(),
+  percent: z.number(),
+  level: z.int(),
+  levelKey: z.string(),
+});
+export const ZStoredLabResult = z.discriminatedUnion('valid', [
+  z.looseObject({
+    valid: z.literal(true),
+    id: z.string(),
+    scales: z.array(ZScale),
+    overall: z.number(),
+    profile: z.string(),
+    profileKey: z.string(),
+    profileTextKey: z.string(),
+    measures: z.looseObject({}),
+  }),
+  z.looseObject({
+    valid: z.literal(false),
+    id: z.string(),
+    flags: z.array(z.string()),
+    measures: z.looseObject({}),
+    messageKey: z.literal('lab.invalid'),
+  }),
+]);
 
 /** What a lab result holds once scored: the engine's result and when it was taken. */
 export interface LabRecord {
@@ -40,16 +73,20 @@ export function toLabResult(r: LabRecord): TLabResult {
  * The psychology lab of a paid report: the left/right brain (thinking style) and EQ questionnaires, for the
  * report's readers when the tier bought includes them. Each keeps its latest result, which the PDF shows.
  */
-export function labService(d: ReportDeps) {
+export function labService(d: ReportDeps & { labs: LabRepository }) {
   const access = reportAccessOf(d);
 
   /** The order's lab results, by test (for the lab's screens and the PDF). */
   async function results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>> {
-    const rows = await d.db.selectFrom('lab_results').selectAll().where('order_number', '=', orderNumber).execute();
+    const rows = await d.labs.listForOrder(orderNumber);
     const out: Partial<Record<TLabTestId, LabRecord>> = {};
     for (const row of rows) {
       const testId = row.test_id as TLabTestId;
-      out[testId] = { testId, takenAt: row.taken_at, result: JSON.parse(row.result) as QuestionnaireResult };
+      out[testId] = {
+        testId,
+        takenAt: row.taken_at,
+        result: parseJsonColumn(ZStoredLabResult, 'lab_results.result', row.result) as unknown as QuestionnaireResult,
+      };
     }
     return out;
   }
@@ -88,7 +125,7 @@ export function labService(d: ReportDeps) {
       if (!(await d.exams.entitlements(order)).includes(LAB_ENTITLEMENT)) throw new AppError('NOT_IN_TIER');
       // Missing, unknown or repeated statements make the engine throw: the error handler answers 400.
       const result = scoreQuestionnaire(testId, answers);
-      const row: Database['lab_results'] = {
+      const row: LabRow = {
         order_number: order.order_number,
         test_id: testId,
         answers: JSON.stringify(answers.map(({ itemId, value }) => ({ itemId, value }))),
@@ -96,18 +133,7 @@ export function labService(d: ReportDeps) {
         locale: hl,
         taken_at: d.clock.now(),
       };
-      await d.db
-        .insertInto('lab_results')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['order_number', 'test_id']).doUpdateSet({
-            answers: row.answers,
-            result: row.result,
-            locale: row.locale,
-            taken_at: row.taken_at,
-          }),
-        )
-        .execute();
+      await d.labs.upsert(row);
       return toLabResult({ testId, takenAt: row.taken_at, result });
     },
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from './escape-html';
+import { mailboxRepository } from './mailbox-repository';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d1e2c;background:#f3f4f8}
 main{max-width:960px;margin:0 auto;padding:24px 16px}h1{font-size:22px}table{width:100%;border-collapse:collapse;background:#fff}
@@ -28,6 +29,7 @@ function idOf(params: unknown): number {
  * where real e-mail is sent.
  */
 export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
+  const mailbox = mailboxRepository(db);
   // Its pages hold every e-mail's links (reports, cancelling): never kept by a browser or a proxy cache.
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -37,7 +39,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
   app.get('/dev/mailbox/style.css', async (_req, reply) => reply.type('text/css').send(STYLE));
 
   app.get('/dev/mailbox/messages.json', async () => {
-    const rows = await db.selectFrom('local_mailbox').selectAll().orderBy('id', 'desc').limit(200).execute();
+    const rows = await mailbox.latest(200);
     return rows.map((r) => ({
       id: r.id,
       to: r.to_address,
@@ -50,12 +52,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
   });
 
   app.get('/dev/mailbox', async (_req, reply) => {
-    const rows = await db
-      .selectFrom('local_mailbox')
-      .select(['id', 'to_address', 'subject', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute();
+    const rows = await mailbox.latest(200);
     const list = rows.length
       ? `<table><thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Received</th></tr></thead><tbody>${rows
           .map(
@@ -69,7 +66,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
 
   app.get('/dev/mailbox/:id', async (req, reply) => {
     const id = idOf(req.params);
-    const m = await db.selectFrom('local_mailbox').selectAll().where('id', '=', id).executeTakeFirst();
+    const m = await mailbox.find(id);
     if (!m) return reply.status(404).type('text/html; charset=utf-8').send(page('Not found', '<h1>Not found</h1>'));
     return reply.type('text/html; charset=utf-8').send(
       page(
@@ -83,7 +80,7 @@ export async function devMailboxRoutes(app: FastifyInstance, db: Kysely<Database
 
   app.get('/dev/mailbox/:id/html', async (req, reply) => {
     const id = idOf(req.params);
-    const m = await db.selectFrom('local_mailbox').select('html').where('id', '=', id).executeTakeFirst();
+    const m = await mailbox.find(id);
     if (!m) return reply.status(404).send('Not found');
     // E-mail HTML carries inline styles; it gets its own CSP with no script at all.
     reply.header(

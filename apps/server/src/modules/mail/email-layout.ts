@@ -1,5 +1,6 @@
-import type { Locale } from '@mindgauge/contract';
+import { DEFAULT_EXAM_ID, type Locale } from '@mindgauge/contract';
 import type { Translator } from '../../i18n/translator';
+import { pageUrl } from '../../lib/page-url';
 import { escapeHtml } from './escape-html';
 
 export interface RenderedEmail {
@@ -35,7 +36,7 @@ export function renderLayout(t: Translator, input: LayoutInput): RenderedEmail {
   const greeting = input.name ? tt('email:layout.greeting', { name: input.name }) : tt('email:layout.greetingNoName');
   const host = new URL(input.siteUrl).host;
   const footer = tt('email:layout.footer', { site: host });
-  const helpHref = `${input.siteUrl}/help/IQB-1799?hl=${encodeURIComponent(input.locale)}`;
+  const helpHref = pageUrl(input.siteUrl, 'help', DEFAULT_EXAM_ID, { hl: input.locale });
 
   const htmlBlocks = input.blocks
     .map((b) => {

@@ -1,6 +1,6 @@
 import type { Locale } from '@mindgauge/contract';
 import { randomHex128 } from '../../lib/ids';
-import type { DbOrTrx } from './outbox-repository';
+import { type DbOrTrx, outboxRepository } from './outbox-repository';
 import type { TemplateName, TemplatePayload } from './templates';
 
 export interface MailRequest<T extends TemplateName> {
@@ -23,23 +23,29 @@ export async function enqueueMail<T extends TemplateName>(
   now: number,
   domain: string,
 ): Promise<void> {
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      dedupe_key: mail.dedupeKey ?? null,
-      template: mail.template,
-      locale: mail.locale,
-      to_address: mail.to,
-      payload: JSON.stringify(mail.payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      message_id: `<${randomHex128()}@${domain}>`,
-      sent_at: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+  await outboxRepository(db).enqueue({
+    dedupe_key: mail.dedupeKey ?? null,
+    template: mail.template,
+    locale: mail.locale,
+    to_address: mail.to,
+    payload: JSON.stringify(mail.payload),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    message_id: `<${randomHex128()}@${domain}>`,
+    sent_at: null,
+    created_at: now,
+  });
 }
+
+/** The outbox as a transaction's repositories hand it out: `enqueue` inside the caller's transaction. */
+export function mailOutbox(db: DbOrTrx) {
+  return {
+    enqueue<T extends TemplateName>(mail: MailRequest<T>, now: number, domain: string): Promise<void> {
+      return enqueueMail(db, mail, now, domain);
+    },
+  };
+}
+export type MailOutbox = ReturnType<typeof mailOutbox>;

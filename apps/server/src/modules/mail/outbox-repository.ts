@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -60,6 +60,14 @@ export function outboxRepository(db: Kysely<Database>) {
         })
         .where('id', '=', id)
         .where('status', '=', 'sending')
+        .execute();
+    },
+    /** Queues a message; a second one with the same dedupe key queues nothing. */
+    async enqueue(row: Insertable<Database['mail_outbox']>): Promise<void> {
+      await db
+        .insertInto('mail_outbox')
+        .values(row)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute();
     },
     find(id: number) {

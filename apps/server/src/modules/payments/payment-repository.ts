@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type PaymentRow = Database['payments'];
@@ -7,7 +7,6 @@ export type PaymentStatus = PaymentRow['status'];
 /** Every SQL statement of payments and processor events. Guarded updates make each transition happen once. */
 export function paymentRepository(db: Kysely<Database>) {
   return {
-    db,
     /** Inserts the attempt; a concurrent duplicate of the same attempt finds the row the first one wrote. */
     async insertAttempt(row: PaymentRow): Promise<PaymentRow> {
       const inserted = await db
@@ -81,6 +80,25 @@ export function paymentRepository(db: Kysely<Database>) {
           .execute()
       );
     },
+    /** The payment succeeded; false when it already had (a replay). */
+    async markSucceeded(id: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('payments')
+        .set({ status: 'succeeded', failure_code: null, settled_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** A second success for an order paid by another payment: to be given back (once). */
+    async markRefundPending(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ refund_status: 'pending', updated_at: now })
+        .where('id', '=', id)
+        .where('refund_status', 'is', null)
+        .execute();
+    },
     async markRefunded(id: string, now: number): Promise<void> {
       await db
         .updateTable('payments')
@@ -122,59 +140,3 @@ export function paymentRepository(db: Kysely<Database>) {
   };
 }
 export type PaymentRepository = ReturnType<typeof paymentRepository>;
-
-/**
- * The paid transition, inside the caller's transaction: the payment succeeds (once) and the order becomes
- * paid (once). Returns whether this call made the order paid; false when it was already paid, by this
- * payment (a replay) or by another one (then this payment is marked for a refund).
- */
-export async function settleInTransaction(trx: Transaction<Database>, p: PaymentRow, now: number): Promise<boolean> {
-  await trx
-    .updateTable('payments')
-    .set({ status: 'succeeded', failure_code: null, settled_at: now, updated_at: now })
-    .where('id', '=', p.id)
-    .where('status', '!=', 'succeeded')
-    .execute();
-  const paid = await trx
-    .updateTable('exam_orders')
-    .set({
-      status: 'paid',
-      sku_id: p.sku_id,
-      country: p.country,
-      currency: p.currency,
-      amount_minor: p.amount_minor,
-      promo_code: p.promo_code,
-      paid_payment_id: p.id,
-      paid_at: now,
-      email: p.email,
-      updated_at: now,
-    })
-    .where('order_number', '=', p.order_number)
-    .where('status', '=', 'pending_payment')
-    .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) === 1) {
-    if (p.promo_code) {
-      await trx
-        .updateTable('promo_codes')
-        .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
-        .where('code', '=', p.promo_code)
-        .execute();
-    }
-    return true;
-  }
-  await trx
-    .updateTable('payments')
-    .set({ refund_status: 'pending', updated_at: now })
-    .where('id', '=', p.id)
-    .where('refund_status', 'is', null)
-    .where('id', 'not in', (eb) =>
-      eb
-        .selectFrom('exam_orders')
-        .select('paid_payment_id')
-        .where('order_number', '=', p.order_number)
-        .where('paid_payment_id', 'is not', null)
-        .$narrowType<{ paid_payment_id: string }>(),
-    )
-    .execute();
-  return false;
-}

@@ -8,21 +8,23 @@ import type {
   TSkuId,
 } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { parseJsonColumn } from '../../db/json-column';
+import type { Transact } from '../../db/repositories';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import type { CatalogService } from '../checkout/catalog-service';
-import type { OrderCheckoutRepository, OrderRow } from '../checkout/order-checkout-repository';
+import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { grantExtra } from '../extras/grant-extra';
-import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplatePayload } from '../mail/templates';
 import { mayRead, type ReportAccess } from '../report/report-access';
 import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
-import { type PaymentRepository, type PaymentRow, settleInTransaction } from './payment-repository';
+import { ZStoredConsent, ZStoredPlanConsent } from './payment-json';
+import type { PaymentRepository, PaymentRow } from './payment-repository';
 import { callProvider } from './providers/call-provider';
 import {
   type PaymentProvider,
@@ -32,10 +34,14 @@ import {
   WebhookSignatureError,
 } from './providers/payment-provider';
 import type { ProviderRegistry } from './providers/provider-registry';
+import { settleInTransaction } from './settle-payment';
 
 export interface PaymentDeps {
   repo: PaymentRepository;
-  orders: OrderCheckoutRepository;
+  /** Transactions spanning modules (the paid transition) get their repositories from here. */
+  transact: Transact;
+  /** The exam module owns orders. */
+  orders: Pick<ExamRepository, 'findOrder' | 'setCheckoutEmail'>;
   catalog: CatalogService;
   plans: PlanCatalog;
   subscriptions: SubscriptionService;
@@ -109,7 +115,7 @@ export function paymentService(d: PaymentDeps) {
   }
 
   async function requireOrder(orderNumber: string): Promise<OrderRow> {
-    const order = await d.orders.find(orderNumber);
+    const order = await d.orders.findOrder(orderNumber);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     return order;
   }
@@ -135,20 +141,18 @@ export function paymentService(d: PaymentDeps) {
     const now = d.clock.now();
     // Read before the transaction: a plan's price row (cached) is not worth holding a write lock for.
     const plan = p.plan_id ? await agreedPlan(p) : null;
-    const becamePaid = await d.repo.db.transaction().execute(async (trx) => {
-      const made = await settleInTransaction(trx, p, now);
+    const becamePaid = await d.transact(async (repos) => {
+      const made = await settleInTransaction(repos, p, now);
       if (made) {
-        const order = await trx
-          .selectFrom('exam_orders')
-          .select(['order_number', 'exam_id'])
-          .where('order_number', '=', p.order_number)
-          .executeTakeFirstOrThrow();
+        const order = await repos.exams.findOrder(p.order_number);
+        if (!order) throw new AppError('ORDER_NOT_FOUND');
         const billing = provider(p).billsRecurring
           ? { billedBy: 'processor' as const, processorRef: p.processor_subscription_ref }
           : { billedBy: 'merchant' as const, processorRef: null };
-        const sub = plan ? await d.subscriptions.startInTransaction(trx, p, plan, savedMethodRef, billing, now) : null;
-        await enqueueMail(
-          trx,
+        const sub = plan
+          ? await d.subscriptions.startInTransaction(repos, p, plan, savedMethodRef, billing, now)
+          : null;
+        await repos.mail.enqueue(
           {
             template: 'reportReady',
             locale: p.locale as Locale,
@@ -182,12 +186,7 @@ export function paymentService(d: PaymentDeps) {
 
   /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
   function recurringTerms(p: PaymentRow): RecurringTerms {
-    const c = JSON.parse(p.consent) as {
-      shownRecurringAmount: number;
-      interval: RecurringTerms['interval'];
-      intervalCount: number;
-      trialDays: number;
-    };
+    const c = parseJsonColumn(ZStoredPlanConsent, 'payments.consent', p.consent);
     return {
       planId: p.plan_id ?? '',
       title: d.translator.t(p.locale as Locale, `catalog:plans.${p.plan_id}.title`),
@@ -205,7 +204,7 @@ export function paymentService(d: PaymentDeps) {
   async function agreedPlan(p: PaymentRow) {
     const order = await requireOrder(p.order_number);
     const { item } = await d.plans.plan(order.exam_id, p.plan_id as TPlanId, p.country);
-    const consent = JSON.parse(p.consent) as { shownRecurringAmount?: number };
+    const consent = parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent);
     const amount = consent.shownRecurringAmount ?? item.price.amount_minor;
     return { ...item, price: { ...item.price, amount_minor: amount } };
   }
@@ -217,17 +216,10 @@ export function paymentService(d: PaymentDeps) {
   async function settleExtra(p: PaymentRow): Promise<void> {
     const now = d.clock.now();
     const order = await requireOrder(p.order_number);
-    const granted = await d.repo.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', failure_code: null, settled_at: now, updated_at: now })
-        .where('id', '=', p.id)
-        .where('status', '!=', 'succeeded')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      const g = await grantExtra(trx, p, order.exam_id, now);
-      await enqueueMail(
-        trx,
+    const granted = await d.transact(async (repos) => {
+      if (!(await repos.payments.markSucceeded(p.id, now))) return false;
+      const g = await grantExtra(repos.extras, p, order.exam_id, now);
+      await repos.mail.enqueue(
         {
           template: 'extraReceipt',
           locale: p.locale as Locale,
@@ -257,7 +249,7 @@ export function paymentService(d: PaymentDeps) {
   }
 
   const giftUrl = (examId: number, code: string, hl: string) =>
-    pageUrl(d.publicUrl, 'landing_page/test_center', examId, { gift: code, hl });
+    pageUrl(d.publicUrl, 'landing', examId, { gift: code, hl }, { variant: 'test_center' });
 
   /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
   async function refundIfDuplicate(paymentId: string): Promise<void> {
@@ -317,8 +309,8 @@ export function paymentService(d: PaymentDeps) {
       // charged without the visitor's click; the payment page says so).
       saveMethod: true,
       ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
-      returnUrl: pageUrl(d.publicUrl, 'paying/check', order.exam_id, back),
-      cancelUrl: pageUrl(d.publicUrl, 'paying/failed', order.exam_id, {
+      returnUrl: pageUrl(d.publicUrl, 'payingCheck', order.exam_id, back),
+      cancelUrl: pageUrl(d.publicUrl, 'payingFailed', order.exam_id, {
         ...back,
         method: p.method,
         reason: 'canceled',
@@ -415,7 +407,7 @@ export function paymentService(d: PaymentDeps) {
         processor_subscription_ref: made.subscriptionRef ?? null,
         status: made.status === 'requires_action' ? 'requires_action' : 'processing',
       }));
-    if (order.email !== row.email) await d.orders.setEmail(order.order_number, row.email, d.clock.now());
+    if (order.email !== row.email) await d.orders.setCheckoutEmail(order.order_number, row.email, d.clock.now());
     return { payment: summary(stored), orderStatus: order.status, next: made.next };
   }
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { transactor } from '../../db/repositories';
+import { withTransaction } from '../../db/with-transaction';
 import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { catalogRepository } from '../checkout/catalog-repository';
 import { catalogService } from '../checkout/catalog-service';
-import { orderCheckoutRepository } from '../checkout/order-checkout-repository';
 import { examRepository } from '../exam/exam-repository';
+import { extrasRepository } from '../extras/extras-repository';
 import { extrasRoutes } from '../extras/extras-routes';
 import { extrasService } from '../extras/extras-service';
 import type { ReportLinks } from '../report/report-links';
@@ -26,6 +28,7 @@ import { SANDBOX_PREFIX, sandboxProvider } from './providers/sandbox-provider';
 import { stripeProvider } from './providers/stripe-provider';
 import { paymentReconciler } from './reconciler';
 import { sandboxProcessor } from './sandbox/sandbox-processor';
+import { sandboxRepository } from './sandbox/sandbox-repository';
 import { sandboxRoutes } from './sandbox/sandbox-routes';
 
 /**
@@ -47,7 +50,8 @@ export async function checkoutModule(
   const now = clock.now();
 
   const processor = sandboxProcessor({
-    db: kysely,
+    repo: sandboxRepository(kysely),
+    transact: withTransaction(kysely, sandboxRepository),
     clock,
     secret: await getOrCreateSecret(kysely, 'sandbox-webhook', now),
     // Delivered like a processor's webhook: an HTTP request to the pay base, through every hook and check.
@@ -82,7 +86,7 @@ export async function checkoutModule(
         : undefined;
   const providers = providerRegistry(card, paypal, env.STRIPE_PUBLISHABLE_KEY ?? null);
 
-  const orders = orderCheckoutRepository(kysely);
+  const orders = examRepository(kysely);
   const catalog = catalogService({
     repo: catalogRepository(kysely),
     orders,
@@ -91,7 +95,7 @@ export async function checkoutModule(
     cache: createTtlCache(clock, 60_000),
     offerMs: env.OFFER_MINUTES * 60_000,
   });
-  const plans = planCatalog({ db: kysely, translator, cache: createTtlCache(clock, 60_000) });
+  const plans = planCatalog({ repo: subscriptionRepository(kysely), translator, cache: createTtlCache(clock, 60_000) });
   const subscriptionRepo = subscriptionRepository(kysely);
   const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
   const subscriptions = subscriptionService({
@@ -126,6 +130,7 @@ export async function checkoutModule(
   const repo = paymentRepository(kysely);
   const payments = paymentService({
     repo,
+    transact: transactor(kysely),
     orders,
     catalog,
     plans,
@@ -157,6 +162,9 @@ export async function checkoutModule(
   await app.register(async (scope) => subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers }));
   const extras = extrasService({
     db: kysely,
+    repo: extrasRepository(kysely),
+    transact: transactor(kysely),
+    subscriptionRows: subscriptionRepo,
     providers,
     exams: examRepository(kysely),
     payments,

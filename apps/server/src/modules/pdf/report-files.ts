@@ -68,21 +68,11 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
   async function issue(order: OrderRow, name: string | undefined): Promise<OrderRow> {
     const now = d.clock.now();
     if (!order.certificate_serial) {
-      await d.db
-        .updateTable('exam_orders')
-        .set({ certificate_serial: newSerial(), certificate_issued_at: now, updated_at: now })
-        .where('order_number', '=', order.order_number)
-        .where('certificate_serial', 'is', null)
-        .execute();
+      await d.exams.issueCertificate(order.order_number, newSerial(), now);
     }
     // The name is asked once: the first one given stays on the certificate.
     if (name && !order.certificate_name) {
-      await d.db
-        .updateTable('exam_orders')
-        .set({ certificate_name: name, updated_at: now })
-        .where('order_number', '=', order.order_number)
-        .where('certificate_name', 'is', null)
-        .execute();
+      await d.exams.nameCertificate(order.order_number, name, now);
     }
     const fresh = await d.exams.findOrder(order.order_number);
     if (!fresh) throw new AppError('ORDER_NOT_FOUND');
@@ -189,12 +179,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
     async verify(serial: string, locale: Locale) {
       if (!ZSerial.test(serial)) throw new AppError('CERTIFICATE_NOT_FOUND');
-      const order = await d.db
-        .selectFrom('exam_orders')
-        .selectAll()
-        .where('certificate_serial', '=', serial)
-        .where('status', '=', 'paid')
-        .executeTakeFirst();
+      const order = await d.exams.findPaidByCertificate(serial);
       if (!order) throw new AppError('CERTIFICATE_NOT_FOUND');
       const session = await d.exams.findSession(order.session_id);
       if (!session?.result) throw new AppError('CERTIFICATE_NOT_FOUND');

@@ -8,7 +8,7 @@ export function reportLinks(d: { publicUrl: string; secret: string; days: number
     days: d.days,
     forOrder(order: { order_number: string; exam_id: number }, locale: string): string {
       const expires = d.clock.now() + d.days * 86_400_000;
-      return pageUrl(d.publicUrl, 'report/result', order.exam_id, {
+      return pageUrl(d.publicUrl, 'reportResult', order.exam_id, {
         order: order.order_number,
         token: signToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, expires),
         hl: locale,

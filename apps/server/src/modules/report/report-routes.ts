@@ -34,6 +34,6 @@ export function reportRoutes(
     ),
   );
   mountEndpoint(app, bases, endpoints.retrieveReports, ({ body, req }) =>
-    retrieveReports({ ...mail, clock: deps.clock }, { email: body.email, hl: body.hl, ip: req.ip }),
+    retrieveReports({ ...mail, clock: deps.clock, exams: access.repo }, { email: body.email, hl: body.hl, ip: req.ip }),
   );
 }

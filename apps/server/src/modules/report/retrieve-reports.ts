@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { OrderRow } from '../exam/exam-repository';
+import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ReportLinks } from './report-links';
@@ -16,6 +16,7 @@ export const RETRIEVE_RULES = {
 };
 
 type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
+type RetrieveDeps = MailDeps & { exams: Pick<ExamRepository, 'paidOrdersOf'> };
 
 /** One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address). */
 export async function mailReportLinks(
@@ -52,21 +53,14 @@ export async function mailReportLinks(
  * links open the report in any browser until they expire; nothing else about the reports is in the mail.
  */
 export async function retrieveReports(
-  d: MailDeps,
+  d: RetrieveDeps,
   input: { email: string; hl: Locale; ip: string },
 ): Promise<{ sent: true; count: number }> {
   const now = d.clock.now();
   const email = input.email.toLowerCase();
   await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
   await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
-  const orders = await d.db
-    .selectFrom('exam_orders')
-    .select(['order_number', 'exam_id', 'sku_id', 'paid_at', 'locale'])
-    .where('email', '=', email)
-    .where('status', '=', 'paid')
-    .orderBy('paid_at', 'desc')
-    .limit(20)
-    .execute();
+  const orders = await d.exams.paidOrdersOf(email, 20);
   if (orders.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
   await mailReportLinks(d, email, input.hl, orders);
   return { sent: true, count: orders.length };

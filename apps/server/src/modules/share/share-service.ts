@@ -1,6 +1,5 @@
 import type { Locale, TSharedResult, TShareLink } from '@mindgauge/contract';
 import { IQ_CLASSES } from '@mindgauge/psychometrics';
-import type { Database } from '../../db/schema';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
@@ -10,13 +9,14 @@ import { escapeHtml } from '../mail/escape-html';
 import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import { renderShareImage } from './og-image';
+import type { ShareRepository, ShareRow } from './share-repository';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-type ShareRow = Database['share_links'];
 
 export interface ShareDeps extends ReportDeps {
   /** The API's base path, for the image's address. */
   apiBase: string;
+  shares: ShareRepository;
 }
 
 /**
@@ -29,7 +29,7 @@ export function shareService(d: ShareDeps) {
 
   const link = (row: ShareRow, examId: number): TShareLink => ({
     shareId: row.id,
-    url: pageUrl(d.publicUrl, 'report/share', examId, { id: row.id, hl: row.locale }),
+    url: pageUrl(d.publicUrl, 'reportShare', examId, { id: row.id, hl: row.locale }),
     imageUrl: `${d.publicUrl}${d.apiBase}/exam/share/${row.id}/image.png`,
     showScore: row.show_score === 1,
     createdAt: iso(row.created_at),
@@ -37,7 +37,7 @@ export function shareService(d: ShareDeps) {
 
   /** A live share with what it may show; revoked or unknown links are 404. */
   async function shared(shareId: string) {
-    const row = await d.db.selectFrom('share_links').selectAll().where('id', '=', shareId).executeTakeFirst();
+    const row = await d.shares.find(shareId);
     if (!row || row.revoked_at !== null) throw new AppError('SHARE_NOT_FOUND');
     const order = await d.exams.findOrder(row.order_number);
     const session = order ? await d.exams.findSession(order.session_id) : undefined;
@@ -70,32 +70,19 @@ export function shareService(d: ShareDeps) {
         created_at: d.clock.now(),
         revoked_at: null,
       };
-      await d.db.insertInto('share_links').values(row).execute();
+      await d.shares.insert(row);
       return link(row, order.exam_id);
     },
 
     async list(orderNumber: string, a: ReportAccess) {
       const { order } = await access(orderNumber, a);
-      const rows = await d.db
-        .selectFrom('share_links')
-        .selectAll()
-        .where('order_number', '=', order.order_number)
-        .where('revoked_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .execute();
+      const rows = await d.shares.listLive(order.order_number);
       return { links: rows.map((r) => link(r, order.exam_id)) };
     },
 
     async revoke(orderNumber: string, a: ReportAccess, shareId: string) {
       const { order } = await access(orderNumber, a);
-      const res = await d.db
-        .updateTable('share_links')
-        .set({ revoked_at: d.clock.now() })
-        .where('id', '=', shareId)
-        .where('order_number', '=', order.order_number)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new AppError('SHARE_NOT_FOUND');
+      if (!(await d.shares.revoke(shareId, order.order_number, d.clock.now()))) throw new AppError('SHARE_NOT_FOUND');
       images.delete(shareId);
       return { revoked: true as const };
     },

@@ -10,7 +10,7 @@ export function cancelLinks(d: { publicUrl: string; secret: string; days: number
   return {
     forSubscription(sub: { id: string; exam_id: number }, locale: string): string {
       const expires = d.clock.now() + d.days * 86_400_000;
-      return pageUrl(d.publicUrl, 'cancel/subscription', sub.exam_id, {
+      return pageUrl(d.publicUrl, 'cancelSubscription', sub.exam_id, {
         sub: sub.id,
         token: signToken(d.secret, CANCEL_LINK_PURPOSE, sub.id, expires),
         hl: locale,

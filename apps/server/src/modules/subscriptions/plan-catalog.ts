@@ -1,10 +1,13 @@
 import { type Locale, periodDays, type TPlan, type TPlanId, type TPlanList, type TSkuId } from '@mindgauge/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { priceTableOf } from '../checkout/pricing';
+import type { SubscriptionRepository } from './subscription-repository';
 
 export type PlanRow = Selectable<Database['plans']>;
 export type PlanPriceRow = Database['plan_prices'];
@@ -15,23 +18,16 @@ export interface PricedPlan {
 }
 
 /** The plans and their prices per country: what the plans section shows and the plan checkout charges. */
-export function planCatalog(d: { db: Kysely<Database>; translator: Translator; cache: TtlCache }) {
-  const plans = (examId: number) =>
-    d.cache.get(`plans:${examId}`, () =>
-      d.db
-        .selectFrom('plans')
-        .selectAll()
-        .where('exam_id', '=', examId)
-        .where('active', '=', 1)
-        .orderBy('sort')
-        .execute(),
-    );
+export function planCatalog(d: {
+  repo: Pick<SubscriptionRepository, 'activePlans' | 'planPrices'>;
+  translator: Translator;
+  cache: TtlCache;
+}) {
+  const plans = (examId: number) => d.cache.get(`plans:${examId}`, () => d.repo.activePlans(examId));
 
   async function prices(examId: number, country: string): Promise<{ country: string; rows: PlanPriceRow[] }> {
     return d.cache.get(`plan-prices:${examId}:${country}`, () =>
-      priceTableOf(country, (c) =>
-        d.db.selectFrom('plan_prices').selectAll().where('exam_id', '=', examId).where('country', '=', c).execute(),
-      ),
+      priceTableOf(country, (c) => d.repo.planPrices(examId, c)),
     );
   }
 
@@ -47,7 +43,7 @@ export function planCatalog(d: { db: Kysely<Database>; translator: Translator; c
 
   function present({ plan, price }: PricedPlan, locale: Locale): TPlan {
     const t = (k: string) => d.translator.t(locale, k);
-    const features = JSON.parse(plan.features) as string[];
+    const features = parseJsonColumn(z.array(z.string()), 'plans.features', plan.features);
     const trial = plan.trial_days > 0 ? price.trial_amount_minor : null;
     return {
       planId: plan.plan_id as TPlanId,

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type SubscriptionRow = Database['subscriptions'];
 export type ChargeRow = Database['subscription_charges'];
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Subscriptions that will still charge (trial, active, or retrying a failed renewal) and are not cancelled. */
 const RUNNING = ['trialing', 'active', 'past_due'] as const;
@@ -13,11 +12,34 @@ export function subscriptionRepository(db: Kysely<Database>) {
   return {
     db,
     /** Starts a subscription; a replay of the same first payment finds the one already made. */
-    async insert(trx: Db, row: SubscriptionRow): Promise<void> {
-      await trx
+    async insert(row: SubscriptionRow): Promise<SubscriptionRow> {
+      await db
         .insertInto('subscriptions')
         .values(row)
         .onConflict((oc) => oc.column('first_payment_id').doNothing())
+        .execute();
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('first_payment_id', '=', row.first_payment_id)
+        .executeTakeFirstOrThrow();
+    },
+    /** The exam's active plans, in their order. */
+    activePlans(examId: number) {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('active', '=', 1)
+        .orderBy('sort')
+        .execute();
+    },
+    planPrices(examId: number, country: string): Promise<Database['plan_prices'][]> {
+      return db
+        .selectFrom('plan_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('country', '=', country)
         .execute();
     },
     find(id: string): Promise<SubscriptionRow | undefined> {
@@ -83,6 +105,36 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .set({ ...patch, locked_until: null })
         .where('id', '=', id)
         .where('locked_until', '=', lease)
+        .execute();
+    },
+    /**
+     * Changes the subscription only if its period end and plan are still the ones read (and, when given, its
+     * status): of two concurrent changes (a double click) one applies.
+     */
+    async updateIfUnchanged(
+      sub: Pick<SubscriptionRow, 'id' | 'current_period_end' | 'plan_id'>,
+      patch: Updateable<SubscriptionRow>,
+      status?: SubscriptionRow['status'],
+    ): Promise<void> {
+      let q = db
+        .updateTable('subscriptions')
+        .set(patch)
+        .where('id', '=', sub.id)
+        .where('current_period_end', '=', sub.current_period_end)
+        .where('plan_id', '=', sub.plan_id);
+      if (status) q = q.where('status', '=', status);
+      await q.execute();
+    },
+    /** Changes the plan's terms (a processor bills them); guarded on the plan read. */
+    async updateTermsIfPlan(
+      sub: Pick<SubscriptionRow, 'id' | 'plan_id'>,
+      patch: Updateable<SubscriptionRow>,
+    ): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set(patch)
+        .where('id', '=', sub.id)
+        .where('plan_id', '=', sub.plan_id)
         .execute();
     },
     async insertCharge(row: ChargeRow): Promise<void> {

@@ -288,7 +288,7 @@ export function subscriptionService(d: SubscriptionDeps) {
      * (trial days at the trial price) or a first period already paid. Returns the row for the e-mail.
      */
     async startInTransaction(
-      trx: Transaction<Database>,
+      repos: { subscriptions: SubscriptionRepository },
       p: FirstPayment,
       priced: PricedPlan,
       methodRef: string | null,
@@ -331,12 +331,7 @@ export function subscriptionService(d: SubscriptionDeps) {
         updated_at: now,
       };
       row.next_run_at = nextRunOf(row, d.reminderMs);
-      await d.repo.insert(trx, row);
-      return (await trx
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('first_payment_id', '=', p.id)
-        .executeTakeFirstOrThrow()) as SubscriptionRow;
+      return repos.subscriptions.insert(row);
     },
 
     cancelLink: (s: SubscriptionRow, locale: string) => d.links.forSubscription(s, locale),

@@ -1,13 +1,27 @@
 import type { Locale, TSupportTopic } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type WithTransaction, withTransaction } from '../../db/with-transaction';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
-import { enqueueMail } from '../mail/enqueue-mail';
+import { type MailOutbox, mailOutbox } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { type SupportRepository, supportRepository } from './support-repository';
+
+/** What a support message's transaction writes: the ticket and its two e-mails. */
+export interface SupportTransaction {
+  tickets: SupportRepository;
+  mail: MailOutbox;
+}
+
+/** The support transaction's helper, from the database (composition). */
+export const supportTransactor = (db: Kysely<Database>): WithTransaction<SupportTransaction> =>
+  withTransaction(db, (h) => ({ tickets: supportRepository(h), mail: mailOutbox(h) }));
 
 export interface SupportDeps {
+  /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
+  transact: WithTransaction<SupportTransaction>;
   clock: Clock;
   supportEmail: string;
   mailDomain: string;
@@ -39,30 +53,25 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
   await consumeRateLimit(deps.db, PER_EMAIL, input.email, now);
   const ticketId = publicId('T-');
   const order = input.orderNumber ? input.orderNumber : null;
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('support_tickets')
-      .values({
-        public_id: ticketId,
-        name: input.name,
-        email: input.email,
-        topic: input.topic,
-        message: input.message,
-        order_number: order,
-        exam_id: input.examId,
-        hl: input.hl,
-        created_at: now,
-      })
-      .execute();
+  await deps.transact(async (tx) => {
+    await tx.tickets.insertTicket({
+      public_id: ticketId,
+      name: input.name,
+      email: input.email,
+      topic: input.topic,
+      message: input.message,
+      order_number: order,
+      exam_id: input.examId,
+      hl: input.hl,
+      created_at: now,
+    });
     const common = { name: input.name, ticket: ticketId, topic: input.topic, message: input.message };
-    await enqueueMail(
-      trx,
+    await tx.mail.enqueue(
       { template: 'supportAck', locale: input.hl, to: input.email, payload: { ticket: ticketId } },
       now,
       deps.mailDomain,
     );
-    await enqueueMail(
-      trx,
+    await tx.mail.enqueue(
       {
         template: 'supportNotify',
         locale: 'en',

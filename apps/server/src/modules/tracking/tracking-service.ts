@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { randomHex128 } from '../../lib/ids';
+import type { TrackingRepository } from './tracking-repository';
 
 export interface PageView {
   url?: string | undefined;
@@ -13,26 +12,23 @@ export interface PageView {
 }
 
 /** Page views and log ids: the platform's own counters, never invented numbers. */
-export function trackingService(db: Kysely<Database>) {
+export function trackingService(repo: TrackingRepository) {
   return {
     async recordView(view: PageView, now: number): Promise<void> {
-      await db
-        .insertInto('page_views')
-        .values({
-          logid: view.logid ?? null,
-          uid: view.uid ?? null,
-          hl: view.hl ?? null,
-          exam_id: view.examId ?? null,
-          app_exam_id: view.appExamId ?? null,
-          url: view.url ?? null,
-          app_version: view.appVersion ?? null,
-          created_at: now,
-        })
-        .execute();
+      await repo.insertView({
+        logid: view.logid ?? null,
+        uid: view.uid ?? null,
+        hl: view.hl ?? null,
+        exam_id: view.examId ?? null,
+        app_exam_id: view.appExamId ?? null,
+        url: view.url ?? null,
+        app_version: view.appVersion ?? null,
+        created_at: now,
+      });
     },
     async generateLogid(appExamId: number, now: number): Promise<string> {
       const logid = randomHex128();
-      await db.insertInto('logids').values({ logid, app_exam_id: appExamId, created_at: now }).execute();
+      await repo.insertLogid(logid, appExamId, now);
       return logid;
     },
   };

@@ -1,5 +1,6 @@
 import type { TIqClass } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { examQuery } from '../../api/get-exams';
@@ -37,6 +38,14 @@ function rangeLabel(c: TIqClass): string {
 
 /** The test-centre landing: start the test; facts, the distribution, the classification, the steps. */
 export function Component() {
+  return <TestLanding />;
+}
+
+/**
+ * The landing's content. `hero`, when given (by app/ composing a landing identity), draws the hero around
+ * the landing's call to action instead of the plain one; the distribution then gets its own section.
+ */
+export function TestLanding({ hero }: { hero?: (cta: ReactNode) => ReactNode }) {
   const { t } = useTranslation('test');
   const scope = useScope();
   const locale = useLocale();
@@ -47,32 +56,48 @@ export function Component() {
   const startHref = buildHref('answerStartLoading', { scope: scope.value });
   const gift = useAppState((s) => s.giftCode);
 
+  const cta = (
+    <>
+      <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
+      {gift ? (
+        <p className="notice notice--success landing-gift">
+          <strong>{t('landing.giftTitle')}</strong> {t('landing.giftLead')}
+        </p>
+      ) : null}
+      <AppLink to={startHref} className="button button--primary button--large">
+        {t('landing.start')}
+      </AppLink>
+    </>
+  );
+  const distribution = (
+    <div className="card distribution-card">
+      <h2 className="distribution-card__title">{t('landing.distributionTitle')}</h2>
+      <BellCurve label={t('landing.distributionLabel')} />
+      <p className="meta">{t('landing.distributionLead')}</p>
+    </div>
+  );
+
   return (
     <>
       <PageTitle title={t('landing.title')} />
-      <section className="hero hero--landing">
-        <div className="container hero__inner">
-          <div className="hero__copy">
-            <p className="eyebrow">{t('landing.eyebrow')}</p>
-            <h1>{t('landing.title')}</h1>
-            <p className="lead">{t('landing.lead')}</p>
-            <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
-            {gift ? (
-              <p className="notice notice--success landing-gift">
-                <strong>{t('landing.giftTitle')}</strong> {t('landing.giftLead')}
-              </p>
-            ) : null}
-            <AppLink to={startHref} className="button button--primary button--large">
-              {t('landing.start')}
-            </AppLink>
+      {hero ? (
+        <>
+          {hero(cta)}
+          <section className="container section">{distribution}</section>
+        </>
+      ) : (
+        <section className="hero hero--landing">
+          <div className="container hero__inner">
+            <div className="hero__copy">
+              <p className="eyebrow">{t('landing.eyebrow')}</p>
+              <h1>{t('landing.title')}</h1>
+              <p className="lead">{t('landing.lead')}</p>
+              {cta}
+            </div>
+            {distribution}
           </div>
-          <div className="card distribution-card">
-            <h2 className="distribution-card__title">{t('landing.distributionTitle')}</h2>
-            <BellCurve label={t('landing.distributionLabel')} />
-            <p className="meta">{t('landing.distributionLead')}</p>
-          </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section className="container section" aria-labelledby="classes-title">
         <h2 id="classes-title">{t('landing.classesTitle')}</h2>

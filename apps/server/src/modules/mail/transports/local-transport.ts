@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { mailboxRepository } from '../mailbox-repository';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 
 /**
@@ -7,22 +8,19 @@ import type { MailTransport, OutgoingMail } from './mail-transport';
  * crash stores nothing twice.
  */
 export function localTransport(db: Kysely<Database>, now: () => number): MailTransport {
+  const mailbox = mailboxRepository(db);
   return {
     name: 'local',
     async send(mail: OutgoingMail) {
-      await db
-        .insertInto('local_mailbox')
-        .values({
-          outbox_id: mail.outboxId,
-          to_address: mail.to,
-          from_address: mail.from,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          created_at: now(),
-        })
-        .onConflict((oc) => oc.column('outbox_id').doNothing())
-        .execute();
+      await mailbox.store({
+        outbox_id: mail.outboxId,
+        to_address: mail.to,
+        from_address: mail.from,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        created_at: now(),
+      });
     },
     async close() {},
   };

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { WithTransaction } from '../../../db/with-transaction';
 import { backgroundJob } from '../../../lib/background-job';
 import type { Clock } from '../../../lib/clock';
 import { publicId } from '../../../lib/ids';
 import type { SavedChargeInput } from '../providers/payment-provider';
+import type { SandboxPayment, SandboxRepository } from './sandbox-repository';
 
 /**
  * The sandbox processor: a stand-in for a card processor and for PayPal that behaves like their test modes,
@@ -12,7 +12,7 @@ import type { SavedChargeInput } from '../providers/payment-provider';
  * and tells the merchant side what happened only the way real processors do: through signed webhooks,
  * delivered asynchronously and retried, and through its "API" (`retrieve`).
  */
-export type SandboxPayment = Database['sandbox_payments'];
+export type { SandboxPayment } from './sandbox-repository';
 
 export const TEST_CARDS = {
   '4242424242424242': 'succeeds',
@@ -67,7 +67,8 @@ export const SIGNATURE_HEADER = 'x-sandbox-signature';
 const TOLERANCE_MS = 300_000;
 
 export interface SandboxProcessorDeps {
-  db: Kysely<Database>;
+  repo: SandboxRepository;
+  transact: WithTransaction<SandboxRepository>;
   clock: Clock;
   /** Signs webhooks; shared by every instance (kept in app_secrets). */
   secret: string;
@@ -78,7 +79,7 @@ export interface SandboxProcessorDeps {
 }
 
 export function sandboxProcessor(d: SandboxProcessorDeps) {
-  const { db, clock } = d;
+  const { repo, clock } = d;
 
   function sign(raw: string, at: number): string {
     const t = Math.floor(at / 1000);
@@ -86,23 +87,20 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
   }
 
   async function get(id: string): Promise<SandboxPayment | undefined> {
-    return db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+    return repo.find(id);
   }
 
   async function queueEvent(paymentId: string, type: string, now: number): Promise<void> {
-    await db
-      .insertInto('sandbox_events')
-      .values({
-        id: publicId('evt_'),
-        payment_id: paymentId,
-        type,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-        delivered_at: null,
-      })
-      .execute();
+    await repo.insertEvent({
+      id: publicId('evt_'),
+      payment_id: paymentId,
+      type,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      delivered_at: null,
+    });
     delivery.kick();
   }
 
@@ -116,15 +114,9 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
     const now = clock.now();
     // One transaction: whoever reads the payment succeeded also finds the method it kept (two flows, a
     // webhook and a status check, may capture the same payment at once).
-    const moved = await db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('sandbox_payments')
-        .set({ status: to, updated_at: now, ...extra })
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      if (to === 'succeeded') await keepMethodIfAsked(trx, id, now);
+    const moved = await d.transact(async (tx) => {
+      if (!(await tx.move(id, from, { status: to, updated_at: now, ...extra }))) return false;
+      if (to === 'succeeded') await keepMethodIfAsked(tx, id, now);
       return true;
     });
     if (moved) await queueEvent(id, `payment.${to}`, now);
@@ -132,50 +124,28 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
   }
 
   /** A payment made with "keep this method for later charges" leaves a saved method behind (once). */
-  async function keepMethodIfAsked(trx: Transaction<Database>, id: string, now: number): Promise<void> {
-    const p = await trx.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  async function keepMethodIfAsked(tx: SandboxRepository, id: string, now: number): Promise<void> {
+    const p = await tx.find(id);
     if (p?.save_method !== 1 || p.payment_method_id) return;
     const methodId = publicId('pm_');
-    await trx
-      .insertInto('sandbox_payment_methods')
-      .values({
-        id: methodId,
-        kind: p.kind,
-        card_brand: p.card_brand,
-        card_last4: p.card_last4,
-        failing: 0,
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .updateTable('sandbox_payments')
-      .set({ payment_method_id: methodId })
-      .where('id', '=', id)
-      .where('payment_method_id', 'is', null)
-      .execute();
+    await tx.insertMethod({
+      id: methodId,
+      kind: p.kind,
+      card_brand: p.card_brand,
+      card_last4: p.card_last4,
+      failing: 0,
+      created_at: now,
+    });
+    await tx.setMethodIfNone(id, methodId);
   }
 
   /** One delivery pass: claims due events (a lease, so one instance sends each) and posts them. */
   async function deliverDue(): Promise<number> {
     const now = clock.now();
-    const due = await db
-      .selectFrom('sandbox_events')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('created_at')
-      .limit(20)
-      .execute();
+    const due = await repo.dueEventIds(now, 20);
     let delivered = 0;
     for (const { id } of due) {
-      const claimed = await db
-        .updateTable('sandbox_events')
-        .set((eb) => ({ next_attempt_at: now + 30_000, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .returningAll()
-        .executeTakeFirst();
+      const claimed = await repo.claimEvent(id, now);
       if (!claimed) continue;
       const payment = await get(claimed.payment_id);
       if (!payment) continue;
@@ -203,20 +173,12 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
         d.log?.warn({ err, event: claimed.id }, 'sandbox webhook delivery failed');
       }
       if (status >= 200 && status < 300) {
-        await db
-          .updateTable('sandbox_events')
-          .set({ status: 'delivered', delivered_at: clock.now() })
-          .where('id', '=', claimed.id)
-          .execute();
+        await repo.markDelivered(claimed.id, clock.now());
         delivered++;
       } else {
         // Like real processors: retried with backoff, for up to a day.
         const backoff = Math.min(1000 * 2 ** claimed.attempts, 3_600_000);
-        await db
-          .updateTable('sandbox_events')
-          .set({ next_attempt_at: clock.now() + backoff })
-          .where('id', '=', claimed.id)
-          .execute();
+        await repo.retryEventAt(claimed.id, clock.now() + backoff);
       }
     }
     return delivered;
@@ -241,35 +203,26 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       saveMethod?: boolean;
     }): Promise<SandboxPayment> {
       const now = clock.now();
-      await db
-        .insertInto('sandbox_payments')
-        .values({
-          id: publicId('sbp_'),
-          idempotency_key: input.idempotencyKey,
-          kind: input.kind,
-          amount_minor: input.amountMinor,
-          currency: input.currency,
-          description: input.description,
-          locale: input.locale,
-          status: 'requires_payment_method',
-          failure_code: null,
-          card_brand: null,
-          card_last4: null,
-          return_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-          refunded: 0,
-          save_method: input.saveMethod ? 1 : 0,
-          payment_method_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .execute();
-      return db
-        .selectFrom('sandbox_payments')
-        .selectAll()
-        .where('idempotency_key', '=', input.idempotencyKey)
-        .executeTakeFirstOrThrow();
+      return repo.insertPayment({
+        id: publicId('sbp_'),
+        idempotency_key: input.idempotencyKey,
+        kind: input.kind,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        description: input.description,
+        locale: input.locale,
+        status: 'requires_payment_method',
+        failure_code: null,
+        card_brand: null,
+        card_last4: null,
+        return_url: input.returnUrl,
+        cancel_url: input.cancelUrl,
+        refunded: 0,
+        save_method: input.saveMethod ? 1 : 0,
+        payment_method_id: null,
+        created_at: now,
+        updated_at: now,
+      });
     },
 
     /** A checked card, charged: the outcome the test card stands for. */
@@ -307,11 +260,7 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
      * succeeded. The idempotency key makes a repeated request the same charge.
      */
     async chargeSaved(input: SavedChargeInput): Promise<SandboxPayment> {
-      const method = await db
-        .selectFrom('sandbox_payment_methods')
-        .selectAll()
-        .where('id', '=', input.methodRef)
-        .executeTakeFirst();
+      const method = await repo.findMethod(input.methodRef);
       if (!method) throw new Error(`sandbox payment method ${input.methodRef} not found`);
       const p = await api.create({
         idempotencyKey: input.idempotencyKey,
@@ -327,34 +276,17 @@ export function sandboxProcessor(d: SandboxProcessorDeps) {
       if (method.failing === 1)
         await move(p.id, ['requires_payment_method'], 'failed', { ...card, failure_code: 'card_declined' });
       else await move(p.id, ['requires_payment_method'], 'succeeded', { ...card, failure_code: null });
-      await db
-        .updateTable('sandbox_payments')
-        .set({ payment_method_id: method.id })
-        .where('id', '=', p.id)
-        .where('payment_method_id', 'is', null)
-        .execute();
+      await repo.setMethodIfNone(p.id, method.id);
       return (await get(p.id)) as SandboxPayment;
     },
 
     /** The sandbox's dashboard switch: from now on the saved method declines (or works again). */
     async setMethodFailing(methodId: string, failing: boolean): Promise<boolean> {
-      const res = await db
-        .updateTable('sandbox_payment_methods')
-        .set({ failing: failing ? 1 : 0 })
-        .where('id', '=', methodId)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return repo.setMethodFailing(methodId, failing);
     },
 
     async refund(id: string): Promise<void> {
-      const res = await db
-        .updateTable('sandbox_payments')
-        .set({ refunded: 1, updated_at: clock.now() })
-        .where('id', '=', id)
-        .where('status', '=', 'succeeded')
-        .where('refunded', '=', 0)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) await queueEvent(id, 'payment.refunded', clock.now());
+      if (await repo.refund(id, clock.now())) await queueEvent(id, 'payment.refunded', clock.now());
     },
 
     /** Verifies a webhook as the merchant side must: HMAC over timestamp and raw body, within 5 minutes. */

@@ -1,0 +1,31 @@
+import { useLayoutEffect } from 'react';
+import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { IdentityHero } from '../features/landing-identities/identity-hero';
+import { IDENTITIES } from '../features/landing-identities/registry';
+import { snapshotOf } from '../features/landing-identities/snapshot';
+import { startVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
+import { TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
+import { ensureLandingNamespace } from '../i18n/i18n';
+import type { ScreenContext } from './screens';
+
+/**
+ * The landing screen: the test landing's content in the identity of its variant (spec section 2). One
+ * component for every variant; the registry says how each looks and what it stresses. The `types` variant
+ * is the personality landing, built by its own feature: here it keeps the plain test landing.
+ */
+export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
+  await Promise.all([testLandingLoader(args, ctx), ensureLandingNamespace()]);
+  return null;
+}
+
+export function Component() {
+  const { pathname } = useLocation();
+  const variant = variantOfPath(pathname);
+  // Before paint: the page never shows one variant's text in another's colours.
+  useLayoutEffect(() => {
+    if (variant) startVisitIdentity(snapshotOf(IDENTITIES[variant]));
+  }, [variant]);
+  const identity = variant ? IDENTITIES[variant] : null;
+  if (identity?.kind !== 'iq') return <TestLanding />;
+  return <TestLanding hero={(cta) => <IdentityHero identity={identity} cta={cta} />} />;
+}

@@ -1,0 +1,187 @@
+import { DEFAULT_APP_CODE, DEFAULT_EXAM_ID } from './constants';
+import { formatScope, parseScope } from './scope';
+
+/**
+ * The typed route registry, shared by the web app (its router) and the server (e-mail links, processors'
+ * return addresses): every route path and alias of the spec (section 2), and the only place page URLs
+ * are built. A route is served only when its screen is registered (the web's app/screens.ts); every other path shows the
+ * 404 page. Paths end in `:scope`, the `{code}-{examId}` pair.
+ */
+export const LANDING_VARIANTS = [
+  'founder',
+  'free',
+  'genius_lab',
+  'girl',
+  'home',
+  'matrix',
+  'new_boy',
+  'new_computer',
+  'new_genius',
+  'new_girl',
+  'new_page',
+  'new',
+  'relax',
+  'test_center',
+  'third',
+  'types',
+  'yellow_boy',
+  'yellow_computer',
+  'yellow_girl',
+  'young',
+  'genius_lab-old',
+  'girl-old',
+  'test_center-old',
+  'yellow_boy-old',
+] as const;
+export type LandingVariant = (typeof LANDING_VARIANTS)[number];
+
+/** Short landing aliases and the variant each one shows. */
+export const LANDING_ALIASES: Record<string, LandingVariant> = {
+  '/free/:scope': 'free',
+  '/founder/:scope': 'founder',
+  '/young/:scope': 'young',
+  '/relaxPage/:scope': 'relax',
+  '/homePage/:scope': 'home',
+  '/thirdPage/:scope': 'third',
+  '/newPage/:scope': 'new_page',
+  '/girlPage/:scope': 'girl',
+  '/typesPage/:scope': 'types',
+};
+
+export const PROTOCOL_KINDS = ['terms', 'privacy'] as const;
+
+/** The landing variant that shows the personality landing rather than the IQ one. */
+export const PERSONALITY_VARIANT = 'types' satisfies LandingVariant;
+const personalityAliases = Object.keys(LANDING_ALIASES).filter((p) => LANDING_ALIASES[p] === PERSONALITY_VARIANT);
+const iqAliases = Object.keys(LANDING_ALIASES).filter((p) => LANDING_ALIASES[p] !== PERSONALITY_VARIANT);
+
+/** The sixteen types of the personality test, as they appear in type page URLs (lower case). */
+export const PERSONALITY_TYPES = [
+  'istj',
+  'isfj',
+  'estj',
+  'esfj',
+  'istp',
+  'isfp',
+  'estp',
+  'esfp',
+  'intj',
+  'intp',
+  'entj',
+  'entp',
+  'infj',
+  'infp',
+  'enfj',
+  'enfp',
+] as const;
+export type PersonalityTypeSlug = (typeof PERSONALITY_TYPES)[number];
+
+export const ROUTES = {
+  home: { paths: ['/'], group: 'home' },
+  // Before `landing`: its static `types` segment outranks `:variant`, and preloadScreen takes the first match.
+  personalityLanding: {
+    paths: [`/landing_page/${PERSONALITY_VARIANT}/:scope`, ...personalityAliases],
+    group: 'personality',
+  },
+  landing: { paths: ['/landing_page/:variant/:scope', ...iqAliases], group: 'landing' },
+  // Not in the spec's list: a shareable page per personality type.
+  personalityType: { paths: ['/types/:type/:scope'], group: 'personality' },
+
+  answerStartLoading: { paths: ['/answer_question/start_loading/:scope'], group: 'answer' },
+  answerStandard: { paths: ['/answer_question/standard/:scope', '/question/:scope'], group: 'answer' },
+  answerEmail: { paths: ['/answer/email/:scope', '/email/:scope'], group: 'answer' },
+  answerLoading: { paths: ['/answer/loading/:scope'], group: 'answer' },
+  answerSubmit: { paths: ['/answer/submit/:scope', '/answer_submit/:scope'], group: 'answer' },
+  answerSubmitOld: { paths: ['/answer/submit-old/:scope'], group: 'answer' },
+
+  cancelSubscription: { paths: ['/cancel/subscription/:scope'], group: 'subscription' },
+  cancelSuccess: { paths: ['/cancel/success/:scope'], group: 'subscription' },
+
+  help: { paths: ['/help/:scope'], group: 'help' },
+  helpDetail: { paths: ['/helpDetail/:scope', '/help-detail/:scope'], group: 'help' },
+  support: { paths: ['/support/:scope'], group: 'help' },
+  protocol: { paths: ['/protocol/:kind/:scope'], group: 'help' },
+
+  paying: { paths: ['/paying/:scope'], group: 'payment' },
+  payingCheck: { paths: ['/paying/check/:scope', '/payCheck/:scope'], group: 'payment' },
+  payingFailed: { paths: ['/paying/failed/:scope', '/pay_failed/:scope'], group: 'payment' },
+  payingPackage: { paths: ['/paying/package/:scope', '/pay_package/:scope'], group: 'payment' },
+  payingPayment: {
+    paths: ['/paying/payment/:scope', '/payment/:scope', '/payPage/:scope', '/paying/paypage/:scope'],
+    group: 'payment',
+  },
+  payingScheme: { paths: ['/paying/scheme/:scope', '/scheme_select/:scope'], group: 'payment' },
+  payingSubscribeCheck: { paths: ['/paying/subscribe/check/:scope'], group: 'payment' },
+  payingSuccess: { paths: ['/paying/success/:scope', '/pay_success/:scope'], group: 'payment' },
+  payinsider: { paths: ['/payinsider/:scope'], group: 'payment' },
+  triplePurchase: { paths: ['/triplePurchase/:scope'], group: 'payment' },
+
+  // The spec's `/report` alias is the parent of `/report/result/{code}-{examId}`: the same path.
+  reportResult: { paths: ['/report/result/:scope'], group: 'report' },
+  reportResultOld: { paths: ['/report/result-old/:scope'], group: 'report' },
+  reportDownload: { paths: ['/report/result-download/:scope'], group: 'report' },
+  reportFreeTest: { paths: ['/report/result-free-test/:scope'], group: 'report' },
+  reportRetrieve: {
+    paths: ['/report/retrieve/:scope', '/retrieve_report/:scope', '/retrieve/:scope'],
+    group: 'report',
+  },
+  reportWrong: { paths: ['/report/wrong/:scope'], group: 'report' },
+  // Not in the spec's list: the page a share link opens, and a certificate's verification page.
+  reportShare: { paths: ['/report/share/:scope'], group: 'report' },
+  certificate: { paths: ['/certificate/:scope'], group: 'report' },
+
+  userEditPassword: { paths: ['/user/edit-password/:scope'], group: 'user' },
+  userForgotPassword: { paths: ['/user/forgot-password/:scope'], group: 'user' },
+  userInfo: { paths: ['/user/info/:scope'], group: 'user' },
+  userLogin: { paths: ['/user/login/:scope'], group: 'user' },
+  userRegister: { paths: ['/user/register/:scope'], group: 'user' },
+  userSetting: { paths: ['/user/setting/:scope'], group: 'user' },
+} as const satisfies Record<string, { paths: readonly string[]; group: string }>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+/** The spec's route name of a path: `/answer_question/standard/:scope` → `answer_question-standard-code-examId`. */
+export function routeName(path: string, variant?: string): string {
+  if (path === '/') return 'index';
+  return path
+    .slice(1)
+    .replace(':variant', variant ?? 'variant')
+    .replace(':scope', 'code-examId')
+    .replace(/:kind/, 'kind')
+    .replace(/:type/, 'type')
+    .split('/')
+    .join('-');
+}
+
+export interface RouteParams {
+  scope?: string;
+  variant?: LandingVariant;
+  kind?: (typeof PROTOCOL_KINDS)[number];
+  type?: PersonalityTypeSlug;
+}
+
+/** Does a matched URL satisfy its route's validation (scope shape, known variant or document kind)? */
+export function isValidMatch(params: Record<string, string | undefined>): boolean {
+  if ('scope' in params && !parseScope(params.scope)) return false;
+  if ('variant' in params && !(LANDING_VARIANTS as readonly string[]).includes(params.variant ?? '')) return false;
+  if ('kind' in params && !(PROTOCOL_KINDS as readonly string[]).includes(params.kind ?? '')) return false;
+  if ('type' in params && !(PERSONALITY_TYPES as readonly string[]).includes(params.type ?? '')) return false;
+  return true;
+}
+
+export const DEFAULT_SCOPE = formatScope({ code: DEFAULT_APP_CODE, examId: DEFAULT_EXAM_ID });
+
+/** Builds the URL of a route (its first path), with the given query. */
+export function buildHref(
+  key: RouteKey,
+  params: RouteParams = {},
+  query: Record<string, string | number> = {},
+): string {
+  const path = ROUTES[key].paths[0]
+    .replace(':scope', params.scope ?? DEFAULT_SCOPE)
+    .replace(':variant', params.variant ?? 'test_center')
+    .replace(':kind', params.kind ?? 'terms')
+    .replace(':type', params.type ?? 'istj');
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return qs ? `${path}?${qs}` : path;
+}
