@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../../lib/clock';
 import type { ExamRecords } from '../exam/exam-records';
+import type { VipStatus } from '../extras/vip-status';
 import type { AccountsRepository } from './accounts-repository';
 import type { SigninLinks } from './signin-links';
 
@@ -11,6 +12,7 @@ export interface AccountDeps {
   db: Kysely<Database>;
   repo: AccountsRepository;
   exams: ExamRecords;
+  vip: VipStatus;
   clock: Clock;
   translator: Translator;
   publicUrl: string;

@@ -1,6 +1,5 @@
 import type { Locale, TAccountOrder } from '@mindgauge/contract';
 import { DISCOUNT_SKU, MEMBER_PERCENT_OFF, VIP_PRIVILEGES } from '../extras/package-definitions';
-import { activeVipOf, vipMembershipsOf } from '../extras/vip-status';
 import type { AccountDeps } from './account-deps';
 import type { AccountRow } from './accounts-repository';
 
@@ -12,7 +11,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function accountOrders(d: AccountDeps) {
   async function vipOf(a: AccountRow) {
-    return a.email_verified_at === null ? undefined : activeVipOf(d.db, a.email, d.clock.now());
+    return a.email_verified_at === null ? undefined : d.vip.active(a.email, d.clock.now());
   }
 
   async function paidByEmail(a: AccountRow) {
@@ -106,7 +105,7 @@ export function accountOrders(d: AccountDeps) {
       const [sessions, orders, vip] = await Promise.all([
         d.repo.sessionsOf(a.id),
         this.list(a, browserSessionId),
-        a.email_verified_at === null ? [] : vipMembershipsOf(d.db, a.email),
+        a.email_verified_at === null ? [] : d.vip.membershipsOf(a.email),
       ]);
       return {
         exportedAt: iso(d.clock.now()),

@@ -4,6 +4,7 @@ import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
 import { backgroundJob } from '../../lib/background-job';
 import { examRecords } from '../exam/exam-records';
+import { vipStatus } from '../extras/vip-status';
 import type { AccountDeps } from './account-deps';
 import { accountOrders } from './account-orders';
 import { SIGNIN_LINK_DAYS } from './account-rules';
@@ -25,6 +26,7 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
     db,
     repo: accountsRepository(db),
     exams: examRecords(db),
+    vip: vipStatus(db),
     clock: deps.clock,
     translator: deps.translator,
     publicUrl: deps.env.PUBLIC_URL,

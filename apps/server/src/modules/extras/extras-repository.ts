@@ -25,6 +25,14 @@ export function extrasRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined;
     },
+    /** Every membership bought with an address (for the account's data export). */
+    vipMembershipsOf(email: string) {
+      return db
+        .selectFrom('vip_memberships')
+        .select(['order_number', 'starts_at', 'ends_at', 'created_at'])
+        .where('email', '=', email)
+        .execute();
+    },
     giftsFrom(orderNumber: string): Promise<GiftRow[]> {
       return db
         .selectFrom('gift_codes')
