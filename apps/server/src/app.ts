@@ -10,6 +10,7 @@ import type { AppDeps } from './app-deps';
 import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { installErrorHandler, sendError } from './http/error-handler';
 import { healthRoute } from './http/health-route';
 import { redactUrl } from './http/redact-url';
@@ -20,6 +21,7 @@ import { createTranslator } from './i18n/translator';
 import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createTtlCache } from './lib/ttl-cache';
+import { type AccountsModule, registerAccounts } from './modules/accounts/accounts-plugin';
 import { appRoutes } from './modules/app-routes';
 import { seedCatalog } from './modules/checkout/catalog-seed-repository';
 import { contentRepository } from './modules/content/content-repository';
@@ -85,6 +87,8 @@ export interface BuiltApp {
   checkout: CheckoutModule;
   /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
   files: ReportFiles;
+  /** The accounts module's hooks (the buyer's sign-in link). */
+  accounts: AccountsModule;
 }
 
 /**
@@ -183,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     stripe: env.CARD_PROVIDER === 'stripe',
     pixels: pixelCspSources(pixels),
   });
+  registerCrossSiteGuard(app, env.PUBLIC_URL, [SANDBOX_PREFIX, `${env.PAY_BASE_PATH}/pay/webhook/`]);
   // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
   // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
   // compressed once at build time and served as they are (see static-web.ts).
@@ -222,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   healthRoute(app, db);
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
+  const accounts = await registerAccounts(app, bases, deps);
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
   const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
@@ -251,7 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
+  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   const reportDeps = {
     db: db.kysely,
@@ -337,5 +343,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files };
+  return { app, deps, checkout, files, accounts };
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@mindgauge/contract';
+import type account from './en/account.json';
 import type checkout from './en/checkout.json';
 import type common from './en/common.json';
 import type consent from './en/consent.json';
@@ -15,6 +16,7 @@ import type types from './en/types.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
+  account: typeof account;
   common: typeof common;
   checkout: typeof checkout;
   report: typeof report;
@@ -43,6 +45,7 @@ export const UI_NAMESPACES = [
   'types',
   'landings',
   'consent',
+  'account',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -186,5 +189,29 @@ export async function loadLandingResources(locale: Locale): Promise<Resources['l
       return (await import('./pt/landings.json')).default;
     default:
       return (await import('./en/landings.json')).default;
+  }
+}
+
+/** The account screens' texts (sign-in, personal centre, settings): a chunk of their own per locale. */
+export async function loadAccountResources(locale: Locale): Promise<Resources['account']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/account.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/account.json')).default;
+    case 'ja':
+      return (await import('./ja/account.json')).default;
+    case 'ko':
+      return (await import('./ko/account.json')).default;
+    case 'fr':
+      return (await import('./fr/account.json')).default;
+    case 'de':
+      return (await import('./de/account.json')).default;
+    case 'es':
+      return (await import('./es/account.json')).default;
+    case 'pt':
+      return (await import('./pt/account.json')).default;
+    default:
+      return (await import('./en/account.json')).default;
   }
 }

@@ -9,6 +9,18 @@ export type AnswerRow = Database['session_answers'];
 export type OrderRow = Database['exam_orders'];
 
 /** Every SQL statement of test sessions, answers and exam orders. */
+/** What another module's list shows of an order (never the result or the consent). */
+const ACCOUNT_ORDER_COLUMNS = [
+  'order_number',
+  'session_id',
+  'exam_id',
+  'status',
+  'email',
+  'sku_id',
+  'created_at',
+  'paid_at',
+] as const;
+
 export function examRepository(db: Kysely<Database>) {
   return {
     insertSession(row: SessionRow) {
@@ -286,6 +298,34 @@ export function examRepository(db: Kysely<Database>) {
         if (order) await trx.insertInto('exam_orders').values(order).execute();
         return true;
       });
+    },
+    /** Orders and sessions by the keys another module holds (the personal centre's list). */
+    accountOrder(orderNumber: string) {
+      return db
+        .selectFrom('exam_orders')
+        .select(ACCOUNT_ORDER_COLUMNS)
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
+    },
+    paidOrdersByEmail(email: string) {
+      return db
+        .selectFrom('exam_orders')
+        .select(ACCOUNT_ORDER_COLUMNS)
+        .where('email', '=', email)
+        .where('status', '=', 'paid')
+        .execute();
+    },
+    ordersOfSessions(sessionIds: string[]) {
+      if (sessionIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('exam_orders').select(ACCOUNT_ORDER_COLUMNS).where('session_id', 'in', sessionIds).execute();
+    },
+    sessionSummaries(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('exam_sessions')
+        .select(['id', 'exam_id', 'status', 'started_at', 'deadline_at', 'iq_score'])
+        .where('id', 'in', ids)
+        .execute();
     },
   };
 }

@@ -15,7 +15,7 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
-import { mayRead, type ReportAccess, requireReportAccess } from '../report/report-access';
+import { canRead, type ReportAccess, requireReportAccess } from '../report/report-access';
 import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
 import { ZStoredIqResult, ZStoredScoringKey } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
@@ -350,7 +350,7 @@ export function examService(d: ExamDeps) {
           json: JSON.stringify(info),
         };
       });
-      if (!mayRead({ secret: d.reportLinkSecret, clock: d.clock }, hit.order, access)) {
+      if (!(await canRead({ secret: d.reportLinkSecret, clock: d.clock }, hit.order, access))) {
         throw new AppError('REPORT_ACCESS_DENIED');
       }
       return hit.json;

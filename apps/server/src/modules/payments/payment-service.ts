@@ -60,6 +60,11 @@ export interface PaymentDeps {
   kickMail: () => void;
   /** An extra was granted to an order: what caches its report must forget it. */
   onExtraGranted?: (orderNumber: string) => void;
+  /** The buyer's account: the report e-mail's one-time sign-in link, and the account made for the address. */
+  accounts?: {
+    signInUrl(email: string, examId: number, locale: string): string;
+    onReportPaid(email: string, locale: Locale): Promise<void>;
+  };
   log?: FastifyBaseLogger;
 }
 
@@ -156,6 +161,7 @@ export function paymentService(d: PaymentDeps) {
             dedupeKey: `report-ready:${p.order_number}`,
             payload: {
               ...reportMail(order, p, p.locale, now),
+              ...(d.accounts ? { signInUrl: d.accounts.signInUrl(p.email, order.exam_id, p.locale) } : {}),
               ...(sub
                 ? {
                     subscription: {
@@ -173,8 +179,10 @@ export function paymentService(d: PaymentDeps) {
       }
       return made;
     });
-    if (becamePaid) d.kickMail();
-    else await refundIfDuplicate(p.id);
+    if (becamePaid) {
+      d.kickMail();
+      await d.accounts?.onReportPaid(p.email, p.locale as Locale);
+    } else await refundIfDuplicate(p.id);
   }
 
   /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */

@@ -21,7 +21,7 @@ import { subscriptionScheduler } from '../subscriptions/subscription-scheduler';
 import { subscriptionService } from '../subscriptions/subscription-service';
 import { paymentRepository } from './payment-repository';
 import { checkoutRoutes } from './payment-routes';
-import { paymentService } from './payment-service';
+import { type PaymentDeps, paymentService } from './payment-service';
 import type { PaymentProvider } from './providers/payment-provider';
 import { paypalProvider } from './providers/paypal-provider';
 import { providerRegistry } from './providers/provider-registry';
@@ -44,6 +44,7 @@ export async function checkoutModule(
   reportLinkSecret: SecretKeys,
   /** An order's report changed (an extra bought): its cached copy is forgotten. */
   forgetReport: (orderNumber: string) => void,
+  accounts?: PaymentDeps['accounts'],
 ) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
@@ -146,6 +147,7 @@ export async function checkoutModule(
     paymentIdSecret: (await secretKeys(kysely, 'payment-ids', now, env.SECRET_PAYMENT_IDS))[0] ?? '',
     kickMail: deps.mailWorker.kick,
     onExtraGranted: forgetReport,
+    ...(accounts ? { accounts } : {}),
     log: app.log,
   });
   const reconciler = paymentReconciler({

@@ -4,19 +4,31 @@ import { REPORT_LINK_PURPOSE, type SecretKeys, tokenExpiry, verifyToken } from '
 import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
 import { SESSION_COOKIE } from '../exam/session-cookie';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether the request's signed-in account owns the order (set by the accounts module). */
+    ownsOrder: ((orderNumber: string) => Promise<boolean>) | null;
+  }
+}
+
 export interface ReportAccess {
   /** The visitor's test-session cookie. */
   sessionId?: string | undefined;
   /** The token of an e-mailed report link. */
   token?: string | undefined;
+  /** The signed-in account's claim: whether it owns the order. */
+  ownsOrder?: ((orderNumber: string) => Promise<boolean>) | null | undefined;
 }
 
-/** A request's claim to read reports: its test-session cookie and the e-mailed link's token it carries. */
+/**
+ * A request's claim to read reports: its test-session cookie, the e-mailed link's token it carries, and
+ * its signed-in account.
+ */
 export function readerOf(
-  req: { cookies: Record<string, string | undefined> },
+  req: { cookies: Record<string, string | undefined>; ownsOrder?: ReportAccess['ownsOrder'] },
   token: string | undefined,
 ): ReportAccess {
-  return { sessionId: req.cookies[SESSION_COOKIE], token };
+  return { sessionId: req.cookies[SESSION_COOKIE], token, ownsOrder: req.ownsOrder };
 }
 
 /**
@@ -70,9 +82,20 @@ async function proveByLink(
   provenHere.add(key);
 }
 
+/** `mayRead`, or else the signed-in account that owns the order. */
+export async function canRead(
+  d: { secret: SecretKeys; clock: Clock },
+  order: { order_number: string; session_id: string },
+  access: ReportAccess,
+): Promise<boolean> {
+  if (mayRead(d, order, access)) return true;
+  return access.ownsOrder ? access.ownsOrder(order.order_number) : false;
+}
+
 /**
- * Who may read a report: the browser that took the test (its session cookie) or the holder of an e-mailed
- * link (its token, until it expires). Unknown order: 404; unpaid: 402; anyone else: 403.
+ * Who may read a report: the browser that took the test (its session cookie), the holder of an e-mailed
+ * link (its token, until it expires), or the signed-in account that owns the order. Unknown order: 404;
+ * unpaid: 402; anyone else: 403.
  */
 export async function requireReportAccess(
   d: { repo: ExamRepository; secret: SecretKeys; clock: Clock },
@@ -82,7 +105,7 @@ export async function requireReportAccess(
   const order = await d.repo.findOrder(orderNumber);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.status !== 'paid') throw new AppError('REPORT_LOCKED');
-  if (!mayRead(d, order, access)) throw new AppError('REPORT_ACCESS_DENIED');
+  if (!(await canRead(d, order, access))) throw new AppError('REPORT_ACCESS_DENIED');
   await proveByLink(d, order, access);
   const session = await d.repo.findSession(order.session_id);
   if (!session?.result) throw new AppError('REPORT_LOCKED');
