@@ -1,5 +1,5 @@
-import type { ScoringKey } from '@mindgauge/psychometrics';
 import { expect } from 'vitest';
+import { answerAllParts, honest } from './routed-taker';
 import type { TestApp } from './test-app';
 
 /** Takes the test honestly through the API and returns the new order's number. */
@@ -7,24 +7,7 @@ export async function paidReadyOrder(t: TestApp, hl = 'en', headers: Record<stri
   const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1`, headers });
   expect(start.statusCode, start.body).toBe(200);
   const sessionId = start.json().data.sessionId as string;
-  const row = await t.deps.db.kysely
-    .selectFrom('exam_sessions')
-    .select('scoring_key')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const key = JSON.parse(row.scoring_key) as ScoringKey;
-  for (const [i, k] of key.items.entries()) {
-    const res = await post(t, '/api/exam/session/answer', {
-      sessionId,
-      itemId: k.id,
-      choice: i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6,
-      timeMs: 25_000 + i * 700,
-      firstChoiceMs: 12_000,
-      changes: 0,
-      focusLosses: 0,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await answerAllParts(t, sessionId, honest);
   expect((await post(t, '/api/exam/session/confirm', { sessionId })).statusCode).toBe(200);
   const order = await post(t, '/api/exam/order/info', { sessionId });
   expect(order.json().data.outcome, order.body).toBe('order');
