@@ -1,13 +1,18 @@
 import { expect } from 'vitest';
-import { answerAllParts, honest } from './routed-taker';
+import { type Answering, answerAllParts, honest } from './routed-taker';
 import type { TestApp } from './test-app';
 
 /** Takes the test honestly through the API and returns the new order's number. */
-export async function paidReadyOrder(t: TestApp, hl = 'en', headers: Record<string, string> = {}): Promise<string> {
+export async function paidReadyOrder(
+  t: TestApp,
+  hl = 'en',
+  headers: Record<string, string> = {},
+  answering: Answering = honest,
+): Promise<string> {
   const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1`, headers });
   expect(start.statusCode, start.body).toBe(200);
   const sessionId = start.json().data.sessionId as string;
-  await answerAllParts(t, sessionId, honest);
+  await answerAllParts(t, sessionId, answering);
   expect((await post(t, '/api/exam/session/confirm', { sessionId })).statusCode).toBe(200);
   const order = await post(t, '/api/exam/order/info', { sessionId });
   expect(order.json().data.outcome, order.body).toBe('order');
@@ -181,8 +186,14 @@ export async function readerCookie(t: TestApp, orderNumber: string): Promise<{ '
 }
 
 /** A tier bought with the sandbox card 4242, and its report link's token. */
-export async function buyTier(t: TestApp, skuId: string, email = 'buyer@example.com', hl = 'en') {
-  const order = await paidReadyOrder(t, hl);
+export async function buyTier(
+  t: TestApp,
+  skuId: string,
+  email = 'buyer@example.com',
+  hl = 'en',
+  answering: Answering = honest,
+) {
+  const order = await paidReadyOrder(t, hl, {}, answering);
   const price = await shownPrice(t, order, skuId);
   const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email, hl }));
   expect(created.statusCode, created.body).toBe(200);

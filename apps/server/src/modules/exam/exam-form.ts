@@ -54,6 +54,11 @@ export function currentPart(session: StoredForm): number {
   return session.form_version === ROUTED_FORM_VERSION ? parseRoute(session.route).length + 1 : PART_COUNT;
 }
 
+/** A routed part's answers are final once the next part has started; a version 1 form's parts never close. */
+export function isPartFinished(session: StoredForm, part: number): boolean {
+  return session.form_version === ROUTED_FORM_VERSION && part < currentPart(session);
+}
+
 function joinForms(parts: readonly Form[]): Form {
   return {
     items: parts.flatMap((p) => p.items),
@@ -93,7 +98,7 @@ export function publicQuestionsJson(
   /** The form when the caller has just built it (a new session): not generated a second time. */
   built?: Form,
 ): Promise<Buffer> {
-  return cache.get(`form:${session.id}:${session.route}:${hl}`, async () => {
+  return cache.get(`form:${session.id}:${session.form_version}:${session.route}:${hl}`, async () => {
     const form = built ?? formOfSession(session);
     const labels = {
       panel: (i: number) => translator.t(hl, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),

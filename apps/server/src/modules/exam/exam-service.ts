@@ -6,8 +6,8 @@ import {
   MODEL_PRIOR_NORM,
   type Route,
   SCORING_VERSION,
-  STAGE_ITEMS,
   type ScoringKey,
+  STAGE_ITEMS,
   scoreIq,
   scoreSession,
   scoringKey,
@@ -26,12 +26,13 @@ import {
   formatRoute,
   formOfSession,
   isKnownFormVersion,
+  isPartFinished,
   keyOf,
   PART_COUNT,
   parseRoute,
   publicQuestionsJson,
 } from './exam-form';
-import { isBelowRange, ZStoredIqResult, ZStoredScoringKey, ZStoredScoredResult, ZStoredValidity } from './exam-json';
+import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
@@ -298,7 +299,7 @@ export function examService(d: ExamDeps) {
       const item = key.items.find((k) => k.id === input.itemId);
       if (!item) throw new AppError('UNKNOWN_ITEM');
       // A routed part's answers are final once the next part has started (it was chosen from them).
-      if (item.part < currentPart(s)) throw new AppError('PART_FINISHED');
+      if (isPartFinished(s, item.part)) throw new AppError('PART_FINISHED');
       await d.repo.upsertAnswer({
         session_id: s.id,
         item_id: input.itemId,
@@ -315,6 +316,7 @@ export function examService(d: ExamDeps) {
     /** Finishes part 1 or 2 of a routed session (repeatable); returns the part now in progress. */
     async nextPart(sessionId: string, part: number) {
       const s = await requireSession(sessionId);
+      if (s.form_version !== FORM_VERSION) throw new AppError('SESSION_LOCKED');
       if (currentPart(s) > part) return { part: currentPart(s) };
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       if (d.clock.now() > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');

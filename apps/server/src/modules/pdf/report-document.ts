@@ -100,13 +100,27 @@ export function certificateBlocks(
     ...(s.iq === null || s.rangeLow === null || s.rangeHigh === null
       ? // Below the range: no number, the bound and the class just under it.
         [
-          { kind: 'text' as const, text: t('pdf:below.headline', { bound: s.bound }), size: 18, bold: true, align: 'center' as const },
-          { kind: 'text' as const, text: t('pdf:certificate.onTest', { date: date(d.takenAt) }), align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 18,
+            bold: true,
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
+            align: 'center' as const,
+          },
           { kind: 'text' as const, text: t('report:class', { name: s.className }), align: 'center' as const },
         ]
       : [
           { kind: 'text' as const, text: String(s.iq), size: 48, bold: true, align: 'center' as const },
-          { kind: 'text' as const, text: t('pdf:certificate.onTest', { date: date(d.takenAt) }), align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
+            align: 'center' as const,
+          },
           {
             kind: 'text' as const,
             text: t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
@@ -153,10 +167,22 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'text', text: t('pdf:cover.subtitle', { tier: d.tierTitle }), muted: true },
     { kind: 'gap', size: 40 },
     ...(below
-      ? [{ kind: 'text' as const, text: t('pdf:below.headline', { bound: s.bound }), size: 20, bold: true, align: 'center' as const }]
+      ? [
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 20,
+            bold: true,
+            align: 'center' as const,
+          },
+        ]
       : [
           { kind: 'big' as const, value: String(s.iq), label: t('pdf:cover.iq') },
-          { kind: 'text' as const, text: t('pdf:cover.range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('pdf:cover.range', { low: s.rangeLow, high: s.rangeHigh }),
+            align: 'center' as const,
+          },
         ]),
     { kind: 'text', text: t('report:class', { name: s.className }), align: 'center', bold: true },
     { kind: 'gap', size: 40 },
@@ -195,14 +221,34 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'title', text: t('pdf:score.title') },
     ...(below
       ? [
-          { kind: 'text' as const, text: t('pdf:below.headline', { bound: s.bound }), size: 18, bold: true, align: 'center' as const },
-          { kind: 'text' as const, text: t('report:class', { name: s.className }), bold: true, align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 18,
+            bold: true,
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('report:class', { name: s.className }),
+            bold: true,
+            align: 'center' as const,
+          },
           { kind: 'text' as const, text: s.belowRangeText ?? '' },
         ]
       : [
           { kind: 'big' as const, value: String(s.iq), label: t('report:iqLabel') },
-          { kind: 'text' as const, text: t('report:range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' as const },
-          { kind: 'text' as const, text: t('report:class', { name: s.className }), bold: true, align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('report:range', { low: s.rangeLow, high: s.rangeHigh }),
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('report:class', { name: s.className }),
+            bold: true,
+            align: 'center' as const,
+          },
           { kind: 'text' as const, text: t('report:percentile', { percent }), align: 'center' as const },
         ]),
     { kind: 'gap', size: 12 },
