@@ -266,6 +266,7 @@ export function Component() {
     return (
       <ConfirmPanel
         questions={session.questions.slice(firstOfPart)}
+        firstNumber={firstOfPart + 1}
         progress={progress}
         busy={confirming}
         error={error}

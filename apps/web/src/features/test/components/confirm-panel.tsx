@@ -10,10 +10,20 @@ interface ConfirmPanelProps {
   error: string;
   onConfirm: () => void;
   onEdit: (index: number) => void;
+  /** The number of the first puzzle listed (a routed test lists only the part still open). */
+  firstNumber?: number;
 }
 
 /** "Get My Result" locks the answers; "Edit my answer" goes back to any puzzle until then. */
-export function ConfirmPanel({ questions, progress, busy, error, onConfirm, onEdit }: ConfirmPanelProps) {
+export function ConfirmPanel({
+  questions,
+  progress,
+  busy,
+  error,
+  onConfirm,
+  onEdit,
+  firstNumber = 1,
+}: ConfirmPanelProps) {
   const { t } = useTranslation('test');
   const answered = questions.filter((q) => progress[q.id]?.choice != null).length;
   const firstOpen = questions.findIndex((q) => progress[q.id]?.choice == null);
@@ -33,9 +43,9 @@ export function ConfirmPanel({ questions, progress, busy, error, onConfirm, onEd
                 className="review-grid__cell"
                 data-done={done || undefined}
                 onClick={() => onEdit(i)}
-                aria-label={`${t('confirm.goTo', { number: i + 1 })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`}
+                aria-label={`${t('confirm.goTo', { number: i + firstNumber })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`}
               >
-                {i + 1}
+                {i + firstNumber}
               </button>
             </li>
           );
