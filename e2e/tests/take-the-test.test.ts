@@ -7,7 +7,6 @@ import {
   next,
   progressText,
   savedAnswers,
-  startNextPart,
   startSession,
   startTest,
 } from '../support/test-taker';
