@@ -123,25 +123,37 @@ describeBrowser('ad pixels and consent', () => {
 
   /** Answers the whole test through the API in the page's own session, like a person who knows the key. */
   async function finishTest(page: Page, sessionId: string, email: string): Promise<string> {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as {
-      scoring_key: string;
+    const keyNow = () => {
+      const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+      const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as {
+        scoring_key: string;
+      };
+      db.close();
+      return (JSON.parse(row.scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
     };
-    db.close();
-    const key = (JSON.parse(row.scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
-    for (const [i, k] of key.entries()) {
-      const res = await page.request.post('/api/exam/session/answer', {
-        data: {
-          sessionId,
-          itemId: k.id,
-          choice: i < 21 ? k.answerIndex : (k.answerIndex + 1) % 6,
-          timeMs: 26_000 + i * 600,
-          firstChoiceMs: 12_000,
-          changes: 0,
-          focusLosses: 0,
-        },
-      });
-      expect(res.status()).toBe(200);
+    // A routed test: each part answered from the key the server holds, then the next part asked for.
+    const done = new Set<string>();
+    for (let part = 1; part <= 3; part++) {
+      const key = keyNow();
+      for (const [i, k] of key.entries()) {
+        if (done.has(k.id)) continue;
+        done.add(k.id);
+        const res = await page.request.post('/api/exam/session/answer', {
+          data: {
+            sessionId,
+            itemId: k.id,
+            choice: i < 21 ? k.answerIndex : (k.answerIndex + 1) % 6,
+            timeMs: 26_000 + i * 600,
+            firstChoiceMs: 12_000,
+            changes: 0,
+            focusLosses: 0,
+          },
+        });
+        expect(res.status()).toBe(200);
+      }
+      if (key.length >= 30) break;
+      const moved = await page.request.post('/api/exam/session/part/next', { data: { sessionId, part } });
+      expect(moved.status()).toBe(200);
     }
     await page.request.post('/api/exam/session/confirm', { data: { sessionId } });
     const order = (await (await page.request.post('/api/exam/order/info', { data: { sessionId } })).json()).data;
@@ -269,6 +281,8 @@ describeBrowser('ad pixels and consent', () => {
     // Test start: the customize event, then the whole test (through the API, in this session).
     const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
     await page.getByRole('link', { name: 'Start the test' }).first().click();
+    // The instruction and practice screen comes first; the session (and the clock) starts with part 1.
+    await page.locator('.test-intro__start button').click();
     const sessionId = (await (await list).json()).data.sessionId as string;
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     const orderNumber = await finishTest(page, sessionId, 'Buyer@Example.com');

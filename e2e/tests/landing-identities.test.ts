@@ -180,6 +180,8 @@ describeBrowser('landing identities', () => {
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
     const matrixBrand = await brand();
     await page.locator('.hero a.button--primary').click();
+    // The instruction and practice screen comes first; then part 1.
+    await page.locator('.test-intro__start button').click();
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(new URL(page.url()).pathname).toBe('/answer_question/standard/IQB-1799');
     expect(await brand()).toBe(matrixBrand);

@@ -99,7 +99,9 @@ describeBrowser('personality landing and type pages', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
-    const iqTitle = (resources.en.test as unknown as { landing: { title: string } }).landing.title;
+    // The test centre's identity headline (landings namespace): the IQ landing, not the personality one.
+    const iqTitle = (resources.en.landings as unknown as { audience: { centre: { headline: string } } }).audience.centre
+      .headline;
     await expect.poll(() => page.locator('h1').textContent()).toBe(iqTitle);
     expect(await page.locator('.type-card').count()).toBe(0);
     expect(scripts.filter((s) => /\/types-[\w-]+\.js$/.test(s))).toEqual([]);
