@@ -7,6 +7,7 @@ import { APP_VERSION, LIMITS, ROUTES } from '@mindgauge/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { type Commerce, commerce } from './composition/commerce';
 import { type Env, fromRoot } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -19,6 +20,7 @@ import { registerStaticWeb } from './http/static-web';
 import { createTranslator } from './i18n/translator';
 import { getOrCreateSecret } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
+import { reportLinks } from './lib/report-links';
 import { createTtlCache } from './lib/ttl-cache';
 import { appRoutes } from './modules/app-routes';
 import { seedCatalog } from './modules/checkout/catalog-seed-repository';
@@ -40,11 +42,9 @@ import { outboxRepository } from './modules/mail/outbox-repository';
 import { localTransport } from './modules/mail/transports/local-transport';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { smtpTransport } from './modules/mail/transports/smtp-transport';
-import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
 import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
 import { reportFileRoutes } from './modules/pdf/report-file-routes';
 import { type ReportFiles, reportFiles } from './modules/pdf/report-files';
-import { reportLinks } from './modules/report/report-links';
 import { reportRoutes } from './modules/report/report-routes';
 import { shareRepository } from './modules/share/share-repository';
 import { shareRoutes } from './modules/share/share-routes';
@@ -77,7 +77,7 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
-  checkout: CheckoutModule;
+  checkout: Commerce;
   /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
   files: ReportFiles;
 }
@@ -241,7 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       countryHeader: env.COUNTRY_HEADER,
     }),
   );
-  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
+  const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
   const reportDeps = {
     db: db.kysely,

@@ -1,9 +1,9 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
-import { readerOf } from '../report/report-access';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
+import { readerOf } from './report-access';
 import { SESSION_COOKIE } from './session-cookie';
 
 /** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */

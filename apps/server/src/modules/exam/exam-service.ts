@@ -7,10 +7,10 @@ import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
-import { mayRead, type ReportAccess, requireReportAccess } from '../report/report-access';
 import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
 import { ZStoredIqResult, ZStoredScoringKey } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import { mayRead, type ReportAccess, requireReportAccess } from './report-access';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
 export const DEADLINE_GRACE_MS = 60_000;

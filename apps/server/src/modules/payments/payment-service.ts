@@ -4,8 +4,10 @@ import type {
   TOrderCheckout,
   TPaymentMethod,
   TPaymentSummary,
+  TPlan,
   TPlanId,
   TSkuId,
+  TSubscriptionSummary,
 } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseJsonColumn } from '../../db/json-column';
@@ -15,14 +17,12 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
+import type { ReportLinks } from '../../lib/report-links';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
-import { grantExtra } from '../extras/grant-extra';
+import { mayRead, type ReportAccess } from '../exam/report-access';
 import type { TemplatePayload } from '../mail/templates';
-import { mayRead, type ReportAccess } from '../report/report-access';
-import type { ReportLinks } from '../report/report-links';
-import type { PlanCatalog } from '../subscriptions/plan-catalog';
-import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
+import type { PaidTransition } from './paid-transition';
 import { ZStoredConsent, ZStoredPlanConsent } from './payment-json';
 import type { PaymentRepository, PaymentRow } from './payment-repository';
 import { callProvider } from './providers/call-provider';
@@ -36,6 +36,18 @@ import {
 import type { ProviderRegistry } from './providers/provider-registry';
 import { settleInTransaction } from './settle-payment';
 
+/** The plans payments sells (the subscriptions module owns them): one plan priced and shown in a language. */
+export interface PlanQuotes {
+  quote(examId: number, planId: TPlanId, country: string, locale: Locale): Promise<{ country: string; plan: TPlan }>;
+}
+
+/** What payments asks of the subscriptions module (which imports payments, never the other way round). */
+export interface SubscriptionsOfOrders {
+  forOrder(orderNumber: string): Promise<TSubscriptionSummary | null>;
+  /** A processor that bills plans itself sent news of one of its subscriptions (a webhook). */
+  syncWithProcessor(prov: PaymentProvider, ref: string): Promise<void>;
+}
+
 export interface PaymentDeps {
   repo: PaymentRepository;
   /** Transactions spanning modules (the paid transition) get their repositories from here. */
@@ -43,8 +55,10 @@ export interface PaymentDeps {
   /** The exam module owns orders. */
   orders: Pick<ExamRepository, 'findOrder' | 'setCheckoutEmail'>;
   catalog: CatalogService;
-  plans: PlanCatalog;
-  subscriptions: SubscriptionService;
+  plans: PlanQuotes;
+  subscriptions: SubscriptionsOfOrders;
+  /** Announces the paid transition to the modules that react to it (decision 0017). */
+  paid: PaidTransition;
   providers: ProviderRegistry;
   clock: Clock;
   translator: Translator;
@@ -57,8 +71,6 @@ export interface PaymentDeps {
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
   kickMail: () => void;
-  /** An extra was granted to an order: what caches its report must forget it. */
-  onExtraGranted?: (orderNumber: string) => void;
   log?: FastifyBaseLogger;
 }
 
@@ -134,46 +146,44 @@ export function paymentService(d: PaymentDeps) {
   async function settle(p: PaymentRow, savedMethodRef: string | null): Promise<void> {
     if (p.package_id) return settleExtra(p);
     const now = d.clock.now();
-    // Read before the transaction: a plan's price row (cached) is not worth holding a write lock for.
-    const plan = p.plan_id ? await agreedPlan(p) : null;
-    const becamePaid = await d.transact(async (repos) => {
+    // The reactions' reads come before the transaction (a plan's price row, cached, is not worth holding a
+    // write lock for).
+    const reactions = await d.paid.prepare('orderPaid', { payment: p, order: await requireOrder(p.order_number) });
+    const paidEvent = await d.transact(async (repos) => {
       const made = await settleInTransaction(repos, p, now);
-      if (made) {
-        const order = await repos.exams.findOrder(p.order_number);
-        if (!order) throw new AppError('ORDER_NOT_FOUND');
-        const billing = provider(p).billsRecurring
+      if (!made) return null;
+      const order = await repos.exams.findOrder(p.order_number);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const event = {
+        payment: p,
+        order,
+        savedMethodRef,
+        billing: provider(p).billsRecurring
           ? { billedBy: 'processor' as const, processorRef: p.processor_subscription_ref }
-          : { billedBy: 'merchant' as const, processorRef: null };
-        const sub = plan
-          ? await d.subscriptions.startInTransaction(repos, p, plan, savedMethodRef, billing, now)
-          : null;
-        await repos.mail.enqueue(
-          {
-            template: 'reportReady',
-            locale: p.locale as Locale,
-            to: p.email,
-            dedupeKey: `report-ready:${p.order_number}`,
-            payload: {
-              ...reportMail(order, p, p.locale, now),
-              ...(sub
-                ? {
-                    subscription: {
-                      ...planTerms(sub, d.subscriptions.cancelLink(sub, p.locale)),
-                      trialEndsAt: sub.trial_end_at,
-                      nextChargeAt: sub.current_period_end,
-                    },
-                  }
-                : {}),
-            },
-          },
-          now,
-          d.mailDomain,
-        );
-      }
-      return made;
+          : { billedBy: 'merchant' as const, processorRef: null },
+        agreedRecurringAmount: p.plan_id
+          ? (parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent).shownRecurringAmount ?? null)
+          : null,
+        now,
+      };
+      const parts = await reactions.inTransaction(event, repos);
+      await repos.mail.enqueue(
+        {
+          template: 'reportReady',
+          locale: p.locale as Locale,
+          to: p.email,
+          dedupeKey: `report-ready:${p.order_number}`,
+          payload: { ...reportMail(order, p, p.locale, now), ...parts },
+        },
+        now,
+        d.mailDomain,
+      );
+      return event;
     });
-    if (becamePaid) d.kickMail();
-    else await refundIfDuplicate(p.id);
+    if (paidEvent) {
+      d.kickMail();
+      await reactions.afterCommit(paidEvent);
+    } else await refundIfDuplicate(p.id);
   }
 
   /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
@@ -190,27 +200,17 @@ export function paymentService(d: PaymentDeps) {
   }
 
   /**
-   * The plan a payment started, at the terms the visitor agreed to: the recurring amount shown next to the
-   * button (checked against the price when the payment was created, and stored with the consent).
-   */
-  async function agreedPlan(p: PaymentRow) {
-    const order = await requireOrder(p.order_number);
-    const { item } = await d.plans.plan(order.exam_id, p.plan_id as TPlanId, p.country);
-    const consent = parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent);
-    const amount = consent.shownRecurringAmount ?? item.price.amount_minor;
-    return { ...item, price: { ...item.price, amount_minor: amount } };
-  }
-
-  /**
    * An extra's payment succeeds once, and in the same transaction gives what it bought (report parts, a gift
    * code, VIP) and queues its receipt. The order's own paid state is not touched.
    */
   async function settleExtra(p: PaymentRow): Promise<void> {
     const now = d.clock.now();
     const order = await requireOrder(p.order_number);
+    const reactions = await d.paid.prepare('extraPaid', { payment: p, order });
+    const event = { payment: p, order, now };
     const granted = await d.transact(async (repos) => {
       if (!(await repos.payments.markSucceeded(p.id, now))) return false;
-      const g = await grantExtra(repos.extras, p, order.exam_id, now);
+      const parts = await reactions.inTransaction(event, repos);
       await repos.mail.enqueue(
         {
           template: 'extraReceipt',
@@ -225,8 +225,9 @@ export function paymentService(d: PaymentDeps) {
             method: p.method,
             paidAt: now,
             reportUrl: d.links.forOrder(order, p.locale),
-            giftUrl: g.giftCode ? giftUrl(order.exam_id, g.giftCode, p.locale) : null,
-            vipUntil: g.vipUntil,
+            giftUrl: null,
+            vipUntil: null,
+            ...parts,
           },
         },
         now,
@@ -235,13 +236,10 @@ export function paymentService(d: PaymentDeps) {
       return true;
     });
     if (granted) {
-      d.onExtraGranted?.(p.order_number);
+      await reactions.afterCommit(event);
       d.kickMail();
     }
   }
-
-  const giftUrl = (examId: number, code: string, hl: string) =>
-    pageUrl(d.publicUrl, 'landing', examId, { gift: code, hl }, { variant: 'test_center' });
 
   /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
   async function refundIfDuplicate(paymentId: string): Promise<void> {
@@ -483,8 +481,7 @@ export function paymentService(d: PaymentDeps) {
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
       if (!prov?.chargeSaved && !prov?.billsRecurring) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      const { country, item } = await d.plans.plan(order.exam_id, input.planId, input.country);
-      const plan = d.plans.present(item, input.hl);
+      const { country, plan } = await d.plans.quote(order.exam_id, input.planId, input.country, input.hl);
       if (
         plan.price.todayAmount !== input.shownAmount ||
         plan.price.amount !== input.shownRecurringAmount ||
@@ -515,8 +512,6 @@ export function paymentService(d: PaymentDeps) {
         }),
       });
     },
-
-    giftUrl,
 
     /** The method the processor kept from an order's first payment, as its owner sees it; null if none. */
     async keptMethod(order: OrderRow): Promise<{ kind: string; label: string } | null> {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formOfSession } from '../exam/exam-form';
 import type { ExamRepository } from '../exam/exam-repository';
-import { type ReportAccess, requireReportAccess } from './report-access';
+import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
 export function sentence(t: Translator, locale: Locale, e: Explanation): string {

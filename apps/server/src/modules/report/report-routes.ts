@@ -2,10 +2,10 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { ReportLinks } from '../../lib/report-links';
 import { examRepository } from '../exam/exam-repository';
+import { readerOf } from '../exam/report-access';
 import { answerAnalysis } from './answer-analysis';
-import { readerOf } from './report-access';
-import type { ReportLinks } from './report-links';
 import { retrieveReports } from './retrieve-reports';
 import { sendReportCopy } from './send-report-copy';
 

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ReportLinks } from '../../lib/report-links';
 import type { ExamRepository, OrderRow } from '../exam/exam-repository';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import type { ReportLinks } from './report-links';
 
 const HOUR = 3_600_000;
 /** Sends e-mail: limited per address (no inbox flooded) and per client (no address list probed). */

@@ -2,10 +2,10 @@ import type { Locale } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { ReportLinks } from '../../lib/report-links';
 import type { ExamRepository } from '../exam/exam-repository';
+import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { type ReportAccess, requireReportAccess } from './report-access';
-import type { ReportLinks } from './report-links';
 import { mailReportLinks } from './retrieve-reports';
 
 const HOUR = 3_600_000;

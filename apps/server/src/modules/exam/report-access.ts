@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { REPORT_LINK_PURPOSE, tokenExpiry, verifyToken } from '../../lib/signed-token';
-import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
-import { SESSION_COOKIE } from '../exam/session-cookie';
+import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import { SESSION_COOKIE } from './session-cookie';
 
 export interface ReportAccess {
   /** The visitor's test-session cookie. */
