@@ -7,7 +7,7 @@ import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { cancelLinks } from './cancel-links';
 import { planCatalog } from './plan-catalog';
 import { startSubscriptionOnPaid } from './start-on-paid';
-import { subscriptionRepository } from './subscription-repository';
+import { subscriptionRepository, subscriptionTransactor } from './subscription-repository';
 import { subscriptionScheduler } from './subscription-scheduler';
 import { subscriptionService } from './subscription-service';
 
@@ -26,8 +26,11 @@ export async function subscriptionsModule(
   const repo = subscriptionRepository(kysely);
   const plans = planCatalog({ repo, translator, cache: createTtlCache(clock, 60_000) });
   const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
+  const transact = subscriptionTransactor(kysely);
   const subscriptions = subscriptionService({
     repo,
+    transact,
+    db: kysely,
     providers,
     clock,
     links: cancelLinks({
@@ -42,6 +45,7 @@ export async function subscriptionsModule(
   });
   const scheduler = subscriptionScheduler({
     repo,
+    transact,
     subscriptions,
     providers,
     clock,
