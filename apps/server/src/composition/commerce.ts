@@ -5,6 +5,7 @@ import type { ReportLinks } from '../lib/report-links';
 import { createTtlCache } from '../lib/ttl-cache';
 import { catalogRepository } from '../modules/checkout/catalog-repository';
 import { catalogService } from '../modules/checkout/catalog-service';
+import { examOrders } from '../modules/exam/exam-orders';
 import { examRepository } from '../modules/exam/exam-repository';
 import { extrasModule } from '../modules/extras/extras-module';
 import { paidTransition } from '../modules/payments/paid-transition';
@@ -28,7 +29,7 @@ export async function commerce(
 ) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
-  const orders = examRepository(kysely);
+  const orders = examOrders(examRepository(kysely));
   const paid = paidTransition();
   const processors = await paymentProcessors(app, bases, deps);
   const { providers } = processors;

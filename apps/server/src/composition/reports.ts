@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { BasePaths } from '../http/mount-endpoint';
 import type { ReportLinks } from '../lib/report-links';
+import { examOrders } from '../modules/exam/exam-orders';
 import { examRepository } from '../modules/exam/exam-repository';
 import type { ExamService } from '../modules/exam/exam-service';
 import { labRepository } from '../modules/lab/lab-repository';
@@ -24,10 +25,11 @@ export async function reports(
   reportLinkSecret: string,
 ) {
   const { env, db, clock, translator } = deps;
-  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
+  const orders = examOrders(examRepository(db.kysely));
+  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret, orders));
   const reportDeps = {
     db: db.kysely,
-    exams: examRepository(db.kysely),
+    exams: orders,
     examService: exam,
     translator,
     clock,

@@ -54,7 +54,7 @@ export function mayRead(
  * link (its token, until it expires). Unknown order: 404; unpaid: 402; anyone else: 403.
  */
 export async function requireReportAccess(
-  d: { repo: ExamRepository; secret: string; clock: Clock },
+  d: { repo: Pick<ExamRepository, 'findOrder' | 'findSession'>; secret: string; clock: Clock },
   orderNumber: string,
   access: ReportAccess,
 ): Promise<{ order: OrderRow; session: SessionRow & { result: string } }> {
@@ -68,7 +68,11 @@ export async function requireReportAccess(
 }
 
 /** `requireReportAccess` bound to the services built on a report (their `ReportDeps` name the parts so). */
-export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: string; clock: Clock }) {
+export function reportAccessOf(d: {
+  exams: Pick<ExamRepository, 'findOrder' | 'findSession'>;
+  reportLinkSecret: string;
+  clock: Clock;
+}) {
   return (orderNumber: string, access: ReportAccess) =>
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, access);
 }

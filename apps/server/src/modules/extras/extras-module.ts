@@ -7,6 +7,7 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import type { PaidTransition } from '../payments/paid-transition';
 import type { PaymentService } from '../payments/payment-service';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
+import { subscriptionChanges } from '../subscriptions/subscription-changes';
 import type { SubscriptionsModule } from '../subscriptions/subscriptions-module';
 import { extrasRepository } from './extras-repository';
 import { extrasRoutes } from './extras-routes';
@@ -38,7 +39,7 @@ export async function extrasModule(
     db: kysely,
     repo: extrasRepository(kysely),
     transact: transactor(kysely),
-    subscriptionRows: parts.subscriptions.repo,
+    subscriptionRows: subscriptionChanges(parts.subscriptions.repo),
     providers: parts.providers,
     exams: parts.exams,
     payments: parts.payments,

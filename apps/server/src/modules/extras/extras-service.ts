@@ -15,14 +15,14 @@ import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import type { PaymentService } from '../payments/payment-service';
 import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
-import type { SubscriptionRepository, SubscriptionRow } from '../subscriptions/subscription-repository';
+import type { SubscriptionChanges, Subscription as SubscriptionRow } from '../subscriptions/subscription-changes';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
 import type { SubscriptionService } from '../subscriptions/subscription-service';
 import type { ExtrasRepository } from './extras-repository';
@@ -47,9 +47,9 @@ export interface ExtrasDeps {
   repo: ExtrasRepository;
   transact: Transact;
   /** The plan changes an extra makes (skip the trial, switch plans): guarded updates of the subscription. */
-  subscriptionRows: Pick<SubscriptionRepository, 'latestForOrder' | 'updateIfUnchanged' | 'updateTermsIfPlan'>;
+  subscriptionRows: SubscriptionChanges;
   providers: ProviderRegistry;
-  exams: ExamRepository;
+  exams: ExamOrders;
   payments: PaymentService;
   plans: PlanCatalog;
   subscriptions: SubscriptionService;

@@ -19,7 +19,7 @@ import { keyedId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import type { ReportLinks } from '../../lib/report-links';
 import type { CatalogService } from '../checkout/catalog-service';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { mayRead, type ReportAccess } from '../exam/report-access';
 import type { TemplatePayload } from '../mail/templates';
 import type { PaidTransition } from './paid-transition';
@@ -53,7 +53,7 @@ export interface PaymentDeps {
   /** Transactions spanning modules (the paid transition) get their repositories from here. */
   transact: Transact;
   /** The exam module owns orders. */
-  orders: Pick<ExamRepository, 'findOrder' | 'setCheckoutEmail'>;
+  orders: ExamOrders;
   catalog: CatalogService;
   plans: PlanQuotes;
   subscriptions: SubscriptionsOfOrders;

@@ -4,7 +4,7 @@ import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { formOfSession } from '../exam/exam-form';
-import type { ExamRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
@@ -20,7 +20,7 @@ export function sentence(t: Translator, locale: Locale, e: Explanation): string 
  * the answer right, in the visitor's language.
  */
 export async function answerAnalysis(
-  d: { repo: ExamRepository; secret: string; clock: Clock; translator: Translator },
+  d: { repo: ExamOrders; secret: string; clock: Clock; translator: Translator },
   orderNumber: string,
   access: ReportAccess,
   locale: Locale,

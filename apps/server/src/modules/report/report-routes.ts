@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
-import { examRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
 import { readerOf } from '../exam/report-access';
 import { answerAnalysis } from './answer-analysis';
 import { retrieveReports } from './retrieve-reports';
@@ -16,9 +16,11 @@ export function reportRoutes(
   deps: AppDeps,
   links: ReportLinks,
   linkSecret: string,
+  /** The exam module's orders. */
+  orders: ExamOrders,
 ): void {
   const access = {
-    repo: examRepository(deps.db.kysely),
+    repo: orders,
     secret: linkSecret,
     clock: deps.clock,
     translator: deps.translator,

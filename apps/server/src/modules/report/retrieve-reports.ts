@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 
@@ -16,7 +16,7 @@ export const RETRIEVE_RULES = {
 };
 
 type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
-type RetrieveDeps = MailDeps & { exams: Pick<ExamRepository, 'paidOrdersOf'> };
+type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf'> };
 
 /** One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address). */
 export async function mailReportLinks(

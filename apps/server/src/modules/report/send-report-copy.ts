@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
-import type { ExamRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { mailReportLinks } from './retrieve-reports';
@@ -23,7 +23,7 @@ export const REPORT_COPY_RULES = {
 export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
-    repo: ExamRepository;
+    repo: ExamOrders;
     secret: string;
     clock: Clock;
     links: ReportLinks;

@@ -4,7 +4,7 @@ import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
-import type { SessionRow } from '../exam/exam-repository';
+import type { Session as SessionRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { escapeHtml } from '../mail/escape-html';
 import type { ReportDeps } from '../report/report-deps';
