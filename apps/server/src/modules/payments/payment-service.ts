@@ -4,75 +4,21 @@ import type {
   TOrderCheckout,
   TPaymentMethod,
   TPaymentSummary,
-  TPlan,
   TPlanId,
   TSkuId,
-  TSubscriptionSummary,
 } from '@mindgauge/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { parseJsonColumn } from '../../db/json-column';
-import type { Transact } from '../../db/repositories';
-import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
-import { pageUrl } from '../../lib/page-url';
-import type { ReportLinks } from '../../lib/report-links';
-import type { CatalogService } from '../checkout/catalog-service';
-import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
+import type { Order as OrderRow } from '../exam/exam-orders';
 import { mayRead, type ReportAccess } from '../exam/report-access';
-import type { TemplatePayload } from '../mail/templates';
-import type { PaidTransition } from './paid-transition';
-import { ZStoredConsent, ZStoredPlanConsent } from './payment-json';
-import type { PaymentRepository, PaymentRow } from './payment-repository';
+import { chargeInputs, summary } from './charge-input';
+import type { PaymentDeps } from './payment-deps';
+import type { PaymentRow } from './payment-repository';
+import { paymentSettlement } from './payment-settlement';
 import { callProvider } from './providers/call-provider';
-import {
-  type PaymentProvider,
-  type ProviderPaymentState,
-  ProviderUnavailableError,
-  type RecurringTerms,
-  WebhookSignatureError,
-} from './providers/payment-provider';
-import type { ProviderRegistry } from './providers/provider-registry';
-import { settleInTransaction } from './settle-payment';
+import type { PaymentProvider } from './providers/payment-provider';
 
-/** The plans payments sells (the subscriptions module owns them): one plan priced and shown in a language. */
-export interface PlanQuotes {
-  quote(examId: number, planId: TPlanId, country: string, locale: Locale): Promise<{ country: string; plan: TPlan }>;
-}
-
-/** What payments asks of the subscriptions module (which imports payments, never the other way round). */
-export interface SubscriptionsOfOrders {
-  forOrder(orderNumber: string): Promise<TSubscriptionSummary | null>;
-  /** A processor that bills plans itself sent news of one of its subscriptions (a webhook). */
-  syncWithProcessor(prov: PaymentProvider, ref: string): Promise<void>;
-}
-
-export interface PaymentDeps {
-  repo: PaymentRepository;
-  /** Transactions spanning modules (the paid transition) get their repositories from here. */
-  transact: Transact;
-  /** The exam module owns orders. */
-  orders: ExamOrders;
-  catalog: CatalogService;
-  plans: PlanQuotes;
-  subscriptions: SubscriptionsOfOrders;
-  /** Announces the paid transition to the modules that react to it (decision 0017). */
-  paid: PaidTransition;
-  providers: ProviderRegistry;
-  clock: Clock;
-  translator: Translator;
-  publicUrl: string;
-  mailDomain: string;
-  /** The report links sent by e-mail, with their own expiring token. */
-  links: ReportLinks;
-  /** Checks e-mailed report links' tokens: an order's address and plan are shown to its owner only. */
-  reportLinkSecret: string;
-  /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
-  paymentIdSecret: string;
-  kickMail: () => void;
-  log?: FastifyBaseLogger;
-}
+export type { PaymentDeps, PlanQuotes, SubscriptionsOfOrders } from './payment-deps';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -83,38 +29,7 @@ interface AttemptResult {
   next: TNextAction;
 }
 
-function summary(p: PaymentRow): TPaymentSummary {
-  return {
-    paymentId: p.id,
-    skuId: p.sku_id as TSkuId,
-    planId: (p.plan_id as TPlanId | null) ?? null,
-    packageId: p.package_id,
-    method: p.method,
-    status: p.status,
-    failureCode: p.failure_code,
-    amount: p.amount_minor,
-    currency: p.currency,
-  };
-}
-
 export function paymentService(d: PaymentDeps) {
-  /** The report e-mail: the receipt of the payment and the report's own link, in a language. */
-  const reportMail = (
-    order: Pick<OrderRow, 'order_number' | 'exam_id'>,
-    p: PaymentRow,
-    locale: string,
-    paidAt: number,
-  ): TemplatePayload<'reportReady'> => ({
-    orderNumber: order.order_number,
-    skuId: p.sku_id,
-    amountMinor: p.amount_minor,
-    currency: p.currency,
-    method: p.method,
-    paidAt,
-    reportUrl: d.links.forOrder(order, locale),
-    expiresInDays: d.links.days,
-  });
-
   function provider(p: PaymentRow): PaymentProvider {
     const found = d.providers.byName(p.provider);
     if (!found) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -130,6 +45,9 @@ export function paymentService(d: PaymentDeps) {
   /** Runs a processor call; an unreachable processor is a clear 502, never a 500. */
   const viaProvider = <T>(call: () => Promise<T>): Promise<T> => callProvider(call, d.log);
 
+  const { apply, sync, refundIfDuplicate, webhook } = paymentSettlement(d, { provider, requireOrder });
+  const { chargeInput } = chargeInputs(d);
+
   /** The method the processor kept from a first payment, if it kept one and can charge it. */
   async function keptMethodOf(first: PaymentRow): Promise<{ ref: string; label: string } | null> {
     const prov = provider(first);
@@ -137,175 +55,6 @@ export function paymentService(d: PaymentDeps) {
     if (!ref || !prov.chargeSaved) return null;
     const state = await viaProvider(() => prov.retrieve(ref));
     return state.savedMethodRef ? { ref: state.savedMethodRef, label: state.savedMethodLabel ?? first.method } : null;
-  }
-
-  /**
-   * The paid transition and the report e-mail in one transaction: both happen exactly once, whichever of
-   * webhook, status check and reconciliation gets here first, in any order, any number of times.
-   */
-  async function settle(p: PaymentRow, savedMethodRef: string | null): Promise<void> {
-    if (p.package_id) return settleExtra(p);
-    const now = d.clock.now();
-    // The reactions' reads come before the transaction (a plan's price row, cached, is not worth holding a
-    // write lock for).
-    const reactions = await d.paid.prepare('orderPaid', { payment: p, order: await requireOrder(p.order_number) });
-    const paidEvent = await d.transact(async (repos) => {
-      const made = await settleInTransaction(repos, p, now);
-      if (!made) return null;
-      const order = await repos.exams.findOrder(p.order_number);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const event = {
-        payment: p,
-        order,
-        savedMethodRef,
-        billing: provider(p).billsRecurring
-          ? { billedBy: 'processor' as const, processorRef: p.processor_subscription_ref }
-          : { billedBy: 'merchant' as const, processorRef: null },
-        agreedRecurringAmount: p.plan_id
-          ? (parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent).shownRecurringAmount ?? null)
-          : null,
-        now,
-      };
-      const parts = await reactions.inTransaction(event, repos);
-      await repos.mail.enqueue(
-        {
-          template: 'reportReady',
-          locale: p.locale as Locale,
-          to: p.email,
-          dedupeKey: `report-ready:${p.order_number}`,
-          payload: { ...reportMail(order, p, p.locale, now), ...parts },
-        },
-        now,
-        d.mailDomain,
-      );
-      return event;
-    });
-    if (paidEvent) {
-      d.kickMail();
-      await reactions.afterCommit(paidEvent);
-    } else await refundIfDuplicate(p.id);
-  }
-
-  /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
-  function recurringTerms(p: PaymentRow): RecurringTerms {
-    const c = parseJsonColumn(ZStoredPlanConsent, 'payments.consent', p.consent);
-    return {
-      planId: p.plan_id ?? '',
-      title: d.translator.t(p.locale as Locale, `catalog:plans.${p.plan_id}.title`),
-      amountMinor: c.shownRecurringAmount,
-      interval: c.interval,
-      intervalCount: c.intervalCount,
-      trialDays: c.trialDays,
-    };
-  }
-
-  /**
-   * An extra's payment succeeds once, and in the same transaction gives what it bought (report parts, a gift
-   * code, VIP) and queues its receipt. The order's own paid state is not touched.
-   */
-  async function settleExtra(p: PaymentRow): Promise<void> {
-    const now = d.clock.now();
-    const order = await requireOrder(p.order_number);
-    const reactions = await d.paid.prepare('extraPaid', { payment: p, order });
-    const event = { payment: p, order, now };
-    const granted = await d.transact(async (repos) => {
-      if (!(await repos.payments.markSucceeded(p.id, now))) return false;
-      const parts = await reactions.inTransaction(event, repos);
-      await repos.mail.enqueue(
-        {
-          template: 'extraReceipt',
-          locale: p.locale as Locale,
-          to: p.email,
-          dedupeKey: `extra:${p.id}`,
-          payload: {
-            packageId: p.package_id ?? '',
-            orderNumber: p.order_number,
-            amountMinor: p.amount_minor,
-            currency: p.currency,
-            method: p.method,
-            paidAt: now,
-            reportUrl: d.links.forOrder(order, p.locale),
-            giftUrl: null,
-            vipUntil: null,
-            ...parts,
-          },
-        },
-        now,
-        d.mailDomain,
-      );
-      return true;
-    });
-    if (granted) {
-      await reactions.afterCommit(event);
-      d.kickMail();
-    }
-  }
-
-  /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
-  async function refundIfDuplicate(paymentId: string): Promise<void> {
-    const p = await d.repo.find(paymentId);
-    if (p?.refund_status !== 'pending' || !p.provider_ref) return;
-    const ref = p.provider_ref;
-    await provider(p).refund(ref);
-    await d.repo.markRefunded(p.id, d.clock.now());
-    d.log?.info({ payment: p.id, order: p.order_number }, 'duplicate payment refunded');
-  }
-
-  /** Acts on the processor's current truth about a payment (not on an event's copy: events come in any order). */
-  async function apply(p: PaymentRow, state: ProviderPaymentState): Promise<void> {
-    if (state.status === 'succeeded') {
-      if (state.amountMinor !== p.amount_minor || state.currency.toUpperCase() !== p.currency) {
-        // Never unlock a report for a charge that is not the price agreed: record it and refund it.
-        d.log?.error({ payment: p.id, state }, 'processor amount differs from the payment; not settling');
-        await d.repo.mirrorStatus(p.id, 'failed', 'amount_mismatch', d.clock.now());
-        await provider(p).refund(state.ref);
-        return;
-      }
-      await settle(p, state.savedMethodRef ?? null);
-      return;
-    }
-    const status = state.status === 'approved' ? 'processing' : state.status;
-    await d.repo.mirrorStatus(p.id, status, state.failureCode, d.clock.now());
-  }
-
-  /** Asks the processor about a payment (capturing an approved PayPal payment) and records the answer. */
-  async function sync(p: PaymentRow): Promise<PaymentRow> {
-    if (!p.provider_ref || p.status === 'succeeded') return p;
-    const ref = p.provider_ref;
-    const prov = provider(p);
-    let state = await prov.retrieve(ref);
-    if (state.status === 'approved') state = await prov.capture(ref);
-    await apply(p, state);
-    return (await d.repo.find(p.id)) ?? p;
-  }
-
-  function chargeInput(p: PaymentRow, order: OrderRow) {
-    const back = { order: p.order_number, payment: p.id, hl: p.locale };
-    const title = p.package_id
-      ? `catalog:packages.${p.package_id}.title`
-      : p.plan_id
-        ? `catalog:plans.${p.plan_id}.title`
-        : `catalog:skus.${p.sku_id}.title`;
-    return {
-      paymentId: p.id,
-      orderNumber: p.order_number,
-      method: p.method,
-      amountMinor: p.amount_minor,
-      currency: p.currency,
-      email: p.email,
-      description: `Mindgauge — ${d.translator.t(p.locale as Locale, title)} (${p.order_number})`,
-      locale: p.locale,
-      // Kept by the processor for the plan's renewals, or for extras bought later with one click (never
-      // charged without the visitor's click; the payment page says so).
-      saveMethod: true,
-      ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
-      returnUrl: pageUrl(d.publicUrl, 'payingCheck', order.exam_id, back),
-      cancelUrl: pageUrl(d.publicUrl, 'payingFailed', order.exam_id, {
-        ...back,
-        method: p.method,
-        reason: 'canceled',
-      }),
-    };
   }
 
   /**
@@ -606,33 +355,7 @@ export function paymentService(d: PaymentDeps) {
       return { orderStatus: fresh.status, payment: p ? summary(p) : null };
     },
 
-    /** A processor's webhook: verified over the raw body, recorded once by event id, then acted on. */
-    async webhook(providerName: string, raw: Buffer, headers: Record<string, string | string[] | undefined>) {
-      const prov = d.providers.byName(providerName);
-      if (!prov) throw new AppError('NOT_FOUND');
-      let event: Awaited<ReturnType<PaymentProvider['verifyWebhook']>>;
-      try {
-        event = await prov.verifyWebhook(raw, headers);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        if (err instanceof ProviderUnavailableError) throw new AppError('PAYMENT_PROVIDER_ERROR');
-        throw err;
-      }
-      const now = d.clock.now();
-      const fresh = await d.repo.recordEvent({ provider: prov.name, ...event }, now);
-      if (!fresh) return { received: true, duplicate: true };
-      if (event.ref) {
-        const p = await d.repo.findByRef(prov.name, event.ref);
-        if (p) {
-          await sync(p);
-          await refundIfDuplicate(p.id);
-        }
-      }
-      // Invoices and subscription changes of a processor that bills plans itself (renewals, failures, ends).
-      if (event.subscriptionRef) await d.subscriptions.syncWithProcessor(prov, event.subscriptionRef);
-      await d.repo.markEventProcessed(prov.name, event.eventId, d.clock.now());
-      return { received: true, duplicate: false };
-    },
+    webhook,
 
     /**
      * The checkout state of an order for its screens (read only: prices start the offer countdown). Its
