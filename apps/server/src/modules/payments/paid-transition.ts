@@ -74,21 +74,23 @@ interface Prepared<K extends PaidEventName> {
 export function paidTransition() {
   const reactions: { [K in PaidEventName]: PaidReaction<K, unknown>[] } = { orderPaid: [], extraPaid: [] };
 
+  /** Subscribes a reaction with any of its phases. */
+  function on<K extends PaidEventName, P>(name: K, reaction: PaidReaction<K, P>): void {
+    (reactions[name] as PaidReaction<K, unknown>[]).push(reaction as PaidReaction<K, unknown>);
+  }
+
   return {
-    /** Subscribes a reaction with any of its phases. */
-    on<K extends PaidEventName, P>(name: K, reaction: PaidReaction<K, P>): void {
-      (reactions[name] as PaidReaction<K, unknown>[]).push(reaction as PaidReaction<K, unknown>);
-    },
+    on,
     /** One line: something written in the paid transaction itself (atomic with the paid state). */
     inTransaction<K extends PaidEventName>(
       name: K,
       work: (event: EventOf<K>, repos: TransactionRepositories) => Promise<MailOf<K> | undefined>,
     ): void {
-      this.on(name, { inTransaction: (event, repos) => work(event, repos) });
+      on(name, { inTransaction: (event, repos) => work(event, repos) });
     },
     /** One line: something done once the paid state is committed (a cache forgotten, a notice). */
     afterCommit<K extends PaidEventName>(name: K, work: (event: EventOf<K>) => void | Promise<void>): void {
-      this.on(name, { afterCommit: work });
+      on(name, { afterCommit: work });
     },
 
     /** Runs every reaction's reads before the transaction; returns the steps to run in it and after it. */
