@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
+import { ensureWebBuild } from './web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,10 +41,6 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/**
- * Builds the web app and starts the real server on a loopback port with a throwaway SQLite file and the
- * local mailbox: the browser tests drive exactly what `npm start` serves.
- */
 /** The browser tests drive the bundle `npm start` serves: React's production build, never its development one. */
 function assertProductionBuild(assets: string): void {
   for (const file of fs.readdirSync(assets).filter((f) => f.endsWith('.js'))) {
@@ -53,6 +50,10 @@ function assertProductionBuild(assets: string): void {
   }
 }
 
+/**
+ * Builds the web app (unless its build is up to date) and starts the real server on a loopback port with a
+ * throwaway SQLite file and the local mailbox: the browser tests drive exactly what `npm start` serves.
+ */
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
   if (!chromium) {
@@ -70,15 +71,10 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  // NODE_ENV is "test" inside vitest, and Vite builds what NODE_ENV names: without this the browser tests ran
-  // React's development build, and `npm start` afterwards served it (its sources had not changed).
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mindgauge/web'], {
-    cwd: root,
-    stdio: 'pipe',
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  // Rebuilds only when an input of the bundle changed since the build in apps/web/dist (see web-build.ts).
+  const started = Date.now();
+  const built = ensureWebBuild(root);
+  console.info(`web app: ${built ? 'built' : 'up to date, reused'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   assertProductionBuild(path.join(root, 'apps/web/dist/assets'));
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));

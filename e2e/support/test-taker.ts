@@ -32,11 +32,19 @@ export function savedAnswers(sessionId: string): Map<string, number | null> {
 export async function startSession(page: Page, hl: string): Promise<{ sessionId: string; deadline: string }> {
   await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
   await page.locator('h1').waitFor();
-  const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
   await page.locator('.hero a.button--primary').click();
+  // The instructions and the practice puzzle come first; the session (and its clock) starts with part 1.
+  await page.locator('#intro-title').waitFor();
+  const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+  await startPartOne(page);
   const body = await (await list).json();
   await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
   return { sessionId: body.data.sessionId as string, deadline: body.data.deadline as string };
+}
+
+/** "Start part 1" on the screen before the clock starts. */
+export function startPartOne(page: Page): Promise<void> {
+  return page.locator('.test-intro__start button').click();
 }
 
 export async function startTest(page: Page, hl: string): Promise<string> {

@@ -41,7 +41,7 @@ describeBrowser('the psychology lab: left/right brain and EQ questionnaires', ()
     await page.getByText('19 of 20 answered').waitFor();
     // Sending with one statement open: told how many, and the focus lands on it.
     await page.getByRole('button', { name: 'See my result' }).click();
-    await page.getByRole('alert').getByText('Please answer every statement: 1 left.').waitFor();
+    await page.getByRole('alert').getByText('Please answer every statement: 1 is left.').waitFor();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('e20');
     // The last one by keyboard alone: arrows move the choice within the group, Enter sends the form.
     await page.keyboard.press('ArrowRight');
@@ -106,8 +106,8 @@ describeBrowser('the psychology lab: left/right brain and EQ questionnaires', ()
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Resources download' })
       .click();
-    await expect.poll(() => page.locator('h1').textContent()).toContain('Page Not Found');
-    await page.getByText('This page belongs to a report.', { exact: false }).waitFor();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Resources download');
+    await page.getByText('It opens from your report.', { exact: false }).waitFor();
     await expectAccessible(page, 'report screen without a report');
     await page.getByRole('link', { name: 'Retrieve my report' }).click();
     await page.waitForURL(/\/report\/retrieve\//);

@@ -1,6 +1,15 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { answer, answerKey, next, progressText, savedAnswers, startSession, startTest } from '../support/test-taker';
+import {
+  answer,
+  answerKey,
+  next,
+  progressText,
+  savedAnswers,
+  startPartOne,
+  startSession,
+  startTest,
+} from '../support/test-taker';
 
 describeBrowser('taking the IQ test', () => {
   const b = useBrowser();
@@ -84,14 +93,50 @@ describeBrowser('taking the IQ test', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Your result is saved');
     expect(page.url()).toMatch(/\/answer\/submit\/IQB-1799\?.*order=MG[A-Za-z0-9_-]{22}/);
     await expectAccessible(page, 'submitted');
+    // The free headline the landing promised: the class band and how many were right (21: 22 right, one
+    // edited to a wrong answer), then what a paid report adds.
+    expect(await page.getByRole('heading', { name: 'Your free headline' }).count()).toBe(1);
+    expect(await page.locator('.headline__class').textContent()).toMatch(
+      /^Your class: .+ \(IQ (\d+–\d+|\d+\+|< \d+)\)$/,
+    );
+    expect(await page.locator('.headline__correct').textContent()).toBe('21 of 30 puzzles right');
+    expect(await page.getByRole('heading', { name: 'What a paid report adds' }).count()).toBe(1);
+    expect(await page.locator('.headline-paid li').count()).toBe(5);
+    const submitUrl = page.url();
+    // In another language, every word of it changes, the class name too.
+    const inGerman = new URL(submitUrl);
+    inGerman.searchParams.set('hl', 'de');
+    await page.goto(inGerman.toString());
+    await expect.poll(() => page.locator('.headline__correct').textContent()).toBe('21 von 30 Aufgaben richtig');
+    expect(await page.locator('.headline__class').textContent()).toMatch(/^Ihre Klasse: /);
 
     // Locked: the question screen now sends the visitor on, and no answer can change.
     await page.goto('/answer_question/standard/IQB-1799');
-    await expect.poll(() => page.url()).toMatch(/\/answer\/email\//);
+    // In German now (the last page read was): the server draws the form's German texts first, which can take
+    // a moment on a busy machine.
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/answer\/email\//);
     const res = await page.request.post('/api/exam/session/answer', {
       data: { sessionId, itemId: key[0]!.id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
     });
     expect(res.status()).toBe(409);
+
+    // Coming back: "Start the test" begins a new test, with the note on retakes; the old order's page stays.
+    await page.goto('/landing_page/test_center/IQB-1799?hl=en');
+    await page.locator('.hero a.button--primary').click();
+    await page.locator('#intro-title').waitFor();
+    expect(await page.locator('.test-intro__retake').textContent()).toContain('tends to score a little higher');
+    await expectAccessible(page, 'retake note');
+    const fresh = page.waitForResponse(
+      (r) => r.url().includes('/api/exam/question/list/') && r.url().includes('restart=1'),
+    );
+    await startPartOne(page);
+    expect((await (await fresh).json()).data.sessionId).not.toBe(sessionId);
+    await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
+    expect(await progressText(page)).toBe('1 / 30');
+    await page.goto(submitUrl);
+    await expect
+      .poll(() => page.locator('h1').textContent())
+      .toMatch(/^(Your result is saved|Ihr Ergebnis ist gespeichert)$/);
   });
 
   it('in Japanese, with the keyboard: one tab stop, arrows move, Enter chooses', async () => {
@@ -132,11 +177,14 @@ describeBrowser('taking the IQ test', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Results by country' }).count()).toBe(1);
     // The page shows exactly what the platform counted (no country reaches the minimum sample in this run).
     const stats = (await (await page.request.get('/api/exam/stats/1799')).json()).data;
-    expect(await page.getByText(/people have taken this test here so far/).count()).toBe(stats.tested > 0 ? 1 : 0);
+    expect(await page.getByText(/(people have|person has) taken this test here so far/).count()).toBe(
+      stats.tested > 0 ? 1 : 0,
+    );
     expect(await page.getByText(/Country averages appear here once enough people/).count()).toBe(1);
     expect(stats.countries).toEqual([]);
     await page.route('**/api/exam/question/list/**', (route) => route.abort('internetdisconnected'));
     await page.locator('.hero a.button--primary').click();
+    await startPartOne(page);
     await expect
       .poll(() => page.locator('h1').textContent(), { timeout: 15_000 })
       .toBe('Your connection seems unstable');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
+import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
 import type { Env } from './config/env';
 import { type Db, openDatabase } from './db/database';
@@ -11,10 +12,11 @@ import { registerHttpPlugins } from './http/http-plugins';
 import { openGraphHead } from './http/open-graph';
 import { spaFallback } from './http/spa-fallback';
 import { createTranslator } from './i18n/translator';
-import { getOrCreateSecret } from './lib/app-secrets';
+import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { reportLinks } from './lib/report-links';
 import { createTtlCache } from './lib/ttl-cache';
+import { type AccountsModule, registerAccounts } from './modules/accounts/accounts-plugin';
 import { appRoutes } from './modules/app-routes';
 import { seedCatalog } from './modules/checkout/catalog-seed-repository';
 import { contentRepository } from './modules/content/content-repository';
@@ -26,8 +28,10 @@ import { seedPackages } from './modules/extras/extras-seed-repository';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
+import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
+import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
 
@@ -46,6 +50,8 @@ export interface BuiltApp {
   checkout: Commerce;
   /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
   files: ReportFiles;
+  /** The accounts module's hooks (the buyer's sign-in link). */
+  accounts: AccountsModule;
 }
 
 /**
@@ -68,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   const app = createHttpServer(env, db, translator, options.logger);
+  // Counted from the first request on (its hooks go in before any route).
+  const requestStats = env.METRICS_TOKEN ? installRequestMetrics(app) : undefined;
   const mail = mailModule({ env, db, clock, translator, log: app.log, transport: options.mailTransport });
   const { mailTransport, mailWorker } = mail;
   const deps: AppDeps = {
@@ -81,25 +89,29 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailWorker,
     mailDomain: mail.mailDomain,
   };
-  await registerHttpPlugins(app, env, db, clock);
+  const pixels = pixelConfigOf(env);
+  await registerHttpPlugins(app, env, db, clock, pixelCspSources(pixels));
 
   const bases = { api: env.API_BASE_PATH, pay: env.PAY_BASE_PATH };
   healthRoute(app, db);
   app.get(`${bases.api}/openapi.json`, async () => app.swagger());
   await app.register(async (scope) => appRoutes(scope, bases, deps));
+  const accounts = await registerAccounts(app, bases, deps);
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
-  const reportLinkSecret = await getOrCreateSecret(db.kysely, 'report-links', clock.now());
+  const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
   const exam = await examModule(app, bases, deps, links, reportLinkSecret);
-  const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport);
+  const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
+  await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);
   await spaFallback(app, {
     env,
     bases,
     translator,
     devMailbox: mailTransport.name === 'local',
+    pixels,
     headFor: openGraphHead(share),
   });
 
@@ -110,5 +122,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files };
+  return { app, deps, checkout, files, accounts };
 }

@@ -1,5 +1,6 @@
 import { formatMoney } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import deEngine from '../../../packages/locales/src/de/engine.json';
 import {
   createBody,
   get,
@@ -93,8 +94,12 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     await expect
       .poll(async () => (await get(t, `/api/exam/order/sku/check/${order}`)).json().data.status, { timeout: 5000 })
       .toBe('paid');
-    const delivered = await t.deps.db.kysely.selectFrom('sandbox_events').select(['type', 'status']).execute();
-    expect(delivered).toContainEqual({ type: 'payment.succeeded', status: 'delivered' });
+    // The order is paid while the webhook is being answered; the event is marked delivered just after.
+    await expect
+      .poll(() => t.deps.db.kysely.selectFrom('sandbox_events').select(['type', 'status']).execute(), {
+        timeout: 5000,
+      })
+      .toContainEqual({ type: 'payment.succeeded', status: 'delivered' });
     const info = (await get(t, `/api/exam/order/sku/check/${order}`)).json().data;
     expect(info.status).toBe('paid');
     expect(info.purchase).toMatchObject({ skuId: 'sku2', amount: 1499, currency: 'USD', method: 'card' });
@@ -134,6 +139,21 @@ describe.each(dialects())('checkout on %s', (dialect) => {
     }
     expect(report.rangeLow).toBeLessThan(report.iq);
     expect(report.rangeHigh).toBeGreaterThan(report.iq);
+    // Read in another language, every text of the report is in that language (the number stays the same).
+    const de = (await get(t, `/api/exam/order/info/${order}?token=${token}&hl=de`)).json().data.result;
+    expect(de.iq).toBe(report.iq);
+    expect(de.dimensions[0]).toMatchObject({
+      id: 'memory',
+      name: deEngine.dimension.memory.name,
+      description: deEngine.dimension.memory.description,
+    });
+    expect(de.dimensions[0].name).not.toBe(report.dimensions[0].name);
+    const camel = (report.classId as string).replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    expect(de.className).toBe(deEngine.class[camel as keyof typeof deEngine.class]);
+    expect(de.className).not.toBe(report.className);
+    // And back: the English copy is not replaced by the German one.
+    const again = (await get(t, `/api/exam/order/info/${order}?token=${token}`)).json().data.result;
+    expect(again.className).toBe(report.className);
     t.clock.advance(31 * 86_400_000);
     const expired = await get(t, `/api/exam/order/info/${order}?token=${token}`);
     expect([expired.statusCode, expired.json().code]).toEqual([403, 'REPORT_ACCESS_DENIED']);

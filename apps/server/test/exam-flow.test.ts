@@ -190,6 +190,20 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     expect(numbers.size).toBe(1);
     const orderNumber = [...numbers][0] as string;
     expect(orderNumber).toMatch(/^MG[A-Za-z0-9_-]{22}$/);
+    // The free headline: the class and how many were right (22 of 30 answered right above), nothing more.
+    const stored0 = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select('result')
+      .where('id', '=', data.sessionId)
+      .executeTakeFirstOrThrow();
+    const headline = results[0]!.json().data.headline;
+    expect(headline).toEqual({
+      classId: JSON.parse(stored0.result ?? '{}').iq.classification.id,
+      correct: 22,
+      total: 30,
+    });
+    for (const secret of ['"iq"', 'theta', 'percentile', 'range', 'dimensions'])
+      expect(results[0]!.body).not.toContain(secret);
     const rows = await t.deps.db.kysely
       .selectFrom('exam_orders')
       .selectAll()

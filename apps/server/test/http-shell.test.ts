@@ -69,6 +69,8 @@ describe('security headers, health, and the web shell', () => {
       devMailbox: true,
       // No switch is on (development defaults): no test-mode banner.
       testMode: [],
+      mode: 'standard',
+      pixels: { ids: {} },
     });
     const byCookie = await t.app.inject({ method: 'GET', url: '/', cookies: { 'IQ-locale': 'ko' } });
     expect(byCookie.body).toContain('<html lang="ko"');

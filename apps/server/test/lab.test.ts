@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyTier, paidReadyOrder, post, readerCookie } from './checkout-helpers';
+import { buyTier, ownerPost, paidReadyOrder, readerCookie } from './checkout-helpers';
 import { analyticSheet, labAnswers, labTests, middleEqSheet, submitLab } from './lab-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -106,7 +106,8 @@ describe.each(dialects())('the psychology lab (left/right brain and EQ questionn
       await t.deps.db.kysely.selectFrom('lab_results').selectAll().where('order_number', '=', order).execute(),
     ).toHaveLength(0);
 
-    const bundle = await post(t, '/api-pay/secondPhase/pay/skuPackage', {
+    // One click on the kept card: in the browser that paid (decision 0018).
+    const bundle = await ownerPost(t, '/api-pay/secondPhase/pay/skuPackage', {
       orderNumber: order,
       packageId: 'advancedBundle',
       token,

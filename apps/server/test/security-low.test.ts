@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { ManualClock } from '../src/lib/clock';
 import { buyTier, get } from './checkout-helpers';
-import { createTestApp, dialects, freshDatabase, type TestApp, testEnv } from './test-app';
+import { createTestApp, dialects, type TestApp } from './test-app';
 
 /** Issue 13, "Low": link tokens checked exactly and kept out of logs; the local mailbox's errors and caching. */
 describe.each(dialects())('low findings, on %s', (dialect) => {
@@ -37,24 +35,17 @@ describe.each(dialects())('low findings, on %s', (dialect) => {
         done();
       },
     });
-    const db = await freshDatabase(dialect);
-    const built = await buildApp({
-      env: testEnv({ LOG_LEVEL: 'info' }),
-      db: db.db,
-      clock: new ManualClock(Date.UTC(2026, 10, 21, 12)),
-      logger: { stream },
-    });
+    const logged = await createTestApp(dialect, { env: { LOG_LEVEL: 'info' }, logger: { stream } });
     try {
       const secret = 'k3x.SECRETSIGNATURE';
-      await built.app.inject({ method: 'GET', url: `/api/exam/order/info/MG${'a'.repeat(22)}?token=${secret}&hl=en` });
-      await built.app.inject({ method: 'GET', url: `/cancel/subscription/IQB-1799?sub=x&token=${secret}` });
+      await logged.app.inject({ method: 'GET', url: `/api/exam/order/info/MG${'a'.repeat(22)}?token=${secret}&hl=en` });
+      await logged.app.inject({ method: 'GET', url: `/cancel/subscription/IQB-1799?sub=x&token=${secret}` });
       const log = lines.join('');
       expect(log).toContain('/api/exam/order/info/MG');
       expect(log).toContain('token=[redacted]');
       expect(log).not.toContain('SECRETSIGNATURE');
     } finally {
-      await built.app.close();
-      await db.drop();
+      await logged.close();
     }
   });
 });

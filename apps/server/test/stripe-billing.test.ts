@@ -144,7 +144,14 @@ describe.each(dialects())('plans through Stripe Billing (signed events from the 
     const email = 'stripe-cancel@example.com';
     const { order } = await startTrial(email);
     const row = await ours(order);
-    const res = await post(t, '/api-pay/unsubscribe/cancel', { email, hl: 'en' });
+    // Through the one-click link of the plan's e-mail (an address alone cancels nothing: issue 13).
+    const [started] = await mails(t, 'reportReady', email);
+    const link = new URL(JSON.parse(started?.payload ?? '{}').subscription.cancelUrl);
+    const res = await post(t, '/api-pay/unsubscribe/cancel', {
+      subscriptionId: link.searchParams.get('sub'),
+      token: link.searchParams.get('token'),
+      hl: 'en',
+    });
     expect(res.json().data.canceled).toBe(1);
     expect(stripe.subscriptions.get(row.processor_ref ?? '')?.cancel_at_period_end).toBe(true);
     expect((await ours(order)).cancel_requested_at).not.toBeNull();

@@ -84,7 +84,8 @@ describe.each(dialects())('support contact on %s', (dialect) => {
     for (let i = 0; i < 6; i++)
       ipStatuses.push((await send({ ...valid, email: `p${i}@example.com` }, '10.2.0.1')).statusCode);
     expect(ipStatuses).toEqual([200, 200, 200, 200, 200, 429]);
-    t.clock.advance(11 * 60_000);
+    // Windows slide (security-mail-volume.test.ts): the earlier burst still weighs on the next window.
+    t.clock.advance(21 * 60_000);
     expect((await send({ ...valid, email: 'later@example.com' }, '10.2.0.1')).statusCode).toBe(200);
   });
 });

@@ -8,10 +8,14 @@ import { createRouter, preloadScreen } from './app/router';
 import { applyKeptIdentity, variantOfPath } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
 import { detectLocale, initI18n, preloadLandingTexts } from './i18n/i18n';
+import { initAdPixels } from './lib/ad-pixels/ad-pixels';
+import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
 import './styles/index.css';
 
 async function boot() {
   installChunkReload();
+  // Consent Mode's default (denied, 500 ms wait) goes first, before anything could load a tag.
+  initAdPixels({ config: runtimeConfig, continent: readVisitorContinent(), pathname: location.pathname });
   // The visit's landing identity (theme, logo) is in place before the first paint.
   applyKeptIdentity(location.pathname);
   const locale = detectLocale();

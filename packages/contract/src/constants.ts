@@ -51,3 +51,32 @@ export const LIMITS = {
   urlMax: 2048,
   bodyBytesMax: 64 * 1024,
 } as const;
+
+/**
+ * The ad providers whose pixels an operator may configure (each off unless its id is set), and the
+ * click identifier that says a visitor came from that provider's ad (section 3: fbclid, ttclid/tt_test_id,
+ * gclid, ScCid, MSCLKID, epik). `pixel_id` + `click_id` also count, for the provider whose pixel id it names.
+ */
+export const AD_PROVIDERS = ['meta', 'tiktok', 'googleAds', 'snapchat', 'microsoft', 'pinterest'] as const;
+export type AdProvider = (typeof AD_PROVIDERS)[number];
+export const AD_CLICK_PARAMS: Record<AdProvider, readonly string[]> = {
+  meta: ['fbclid'],
+  tiktok: ['ttclid', 'tt_test_id'],
+  googleAds: ['gclid'],
+  snapchat: ['ScCid'],
+  microsoft: ['MSCLKID'],
+  pinterest: ['epik'],
+};
+
+/**
+ * The per-page numbers of the spec's section 9. The spec gives them with no meaning ("Their meaning: not
+ * shown"), so nothing reads them: they are kept here, in one place, for whoever learns what they are for
+ * (a guess such as a scroll offset or a content id would be an invented behaviour).
+ */
+export const PAGE_CONSTANTS = {
+  'answer_question-standard': 45,
+  scheme_select: 72,
+  payinsider: 72,
+  'report-result': 56,
+  'report-additional': 56,
+} as const;

@@ -1,3 +1,4 @@
+import * as accounts from './api/accounts';
 import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as exam from './api/exam';
@@ -68,6 +69,22 @@ export const endpoints = {
   shareList: share.shareList,
   revokeShare: share.revokeShare,
   sharedResult: share.sharedResult,
+  register: accounts.register,
+  login: accounts.login,
+  loginWithLink: accounts.loginWithLink,
+  logout: accounts.logout,
+  updatePassword: accounts.updatePassword,
+  resetPassword: accounts.resetPassword,
+  sendEmailCode: accounts.sendEmailCode,
+  verifyEmailCode: accounts.verifyEmailCode,
+  currentUser: accounts.currentUser,
+  updateUser: accounts.updateUser,
+  userOrderList: accounts.userOrderList,
+  vipDetail: accounts.vipDetail,
+  userPrivilege: accounts.userPrivilege,
+  isVip: accounts.isVip,
+  deleteAccount: accounts.deleteAccount,
+  exportAccount: accounts.exportAccount,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

@@ -1,3 +1,4 @@
+export * from './api/accounts';
 export * from './api/app';
 export * from './api/checkout';
 export * from './api/exam';

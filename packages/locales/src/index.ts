@@ -1,6 +1,8 @@
 import type { Locale } from '@mindgauge/contract';
+import type account from './en/account.json';
 import type checkout from './en/checkout.json';
 import type common from './en/common.json';
+import type consent from './en/consent.json';
 import type content from './en/content.json';
 import type email from './en/email.json';
 import type errors from './en/errors.json';
@@ -14,6 +16,7 @@ import type types from './en/types.json';
 
 /** The English files are the source of the key types; every other locale must have exactly their keys. */
 export interface Resources {
+  account: typeof account;
   common: typeof common;
   checkout: typeof checkout;
   report: typeof report;
@@ -26,6 +29,7 @@ export interface Resources {
   legal: typeof legal;
   test: typeof test;
   types: typeof types;
+  consent: typeof consent;
 }
 export type Namespace = keyof Resources;
 
@@ -40,6 +44,8 @@ export const UI_NAMESPACES = [
   'lab',
   'types',
   'landings',
+  'consent',
+  'account',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -53,6 +59,9 @@ export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 /** Loaded with the personality landing and type pages (their own chunk per locale): the IQ landing does not pay for them. */
 export const PERSONALITY_NAMESPACES = ['types'] as const;
 export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
+/** The ad consent banner's texts: loaded only when a pixel is configured (their own chunk per locale). */
+export const CONSENT_NAMESPACES = ['consent'] as const;
+export type ConsentResources = Pick<Resources, (typeof CONSENT_NAMESPACES)[number]>;
 
 /**
  * Words that stay the same in every language: a translated string may equal the English one only when
@@ -132,6 +141,30 @@ export async function loadPersonalityResources(locale: Locale): Promise<Personal
   }
 }
 
+/** Loads the consent banner's namespace of one locale, a chunk of its own. */
+export async function loadConsentResources(locale: Locale): Promise<ConsentResources> {
+  switch (locale) {
+    case 'zh-CN':
+      return { consent: (await import('./zh-CN/consent.json')).default };
+    case 'zh-HK':
+      return { consent: (await import('./zh-HK/consent.json')).default };
+    case 'ja':
+      return { consent: (await import('./ja/consent.json')).default };
+    case 'ko':
+      return { consent: (await import('./ko/consent.json')).default };
+    case 'fr':
+      return { consent: (await import('./fr/consent.json')).default };
+    case 'de':
+      return { consent: (await import('./de/consent.json')).default };
+    case 'es':
+      return { consent: (await import('./es/consent.json')).default };
+    case 'pt':
+      return { consent: (await import('./pt/consent.json')).default };
+    default:
+      return { consent: (await import('./en/consent.json')).default };
+  }
+}
+
 /**
  * The landing identities' texts (names, headlines of each audience) of one locale: loaded with the landing
  * screen only, in a chunk of its own, so later screens and the core bundle do not carry them.
@@ -156,5 +189,29 @@ export async function loadLandingResources(locale: Locale): Promise<Resources['l
       return (await import('./pt/landings.json')).default;
     default:
       return (await import('./en/landings.json')).default;
+  }
+}
+
+/** The account screens' texts (sign-in, personal centre, settings): a chunk of their own per locale. */
+export async function loadAccountResources(locale: Locale): Promise<Resources['account']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/account.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/account.json')).default;
+    case 'ja':
+      return (await import('./ja/account.json')).default;
+    case 'ko':
+      return (await import('./ko/account.json')).default;
+    case 'fr':
+      return (await import('./fr/account.json')).default;
+    case 'de':
+      return (await import('./de/account.json')).default;
+    case 'es':
+      return (await import('./es/account.json')).default;
+    case 'pt':
+      return (await import('./pt/account.json')).default;
+    default:
+      return (await import('./en/account.json')).default;
   }
 }

@@ -1,8 +1,11 @@
+import type { Locale } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { BasePaths } from '../http/mount-endpoint';
 import type { ReportLinks } from '../lib/report-links';
+import type { SecretKeys } from '../lib/signed-token';
 import { createTtlCache } from '../lib/ttl-cache';
+import type { AccountsModule } from '../modules/accounts/accounts-plugin';
 import { catalogRepository } from '../modules/checkout/catalog-repository';
 import { catalogService } from '../modules/checkout/catalog-service';
 import { examOrders } from '../modules/exam/exam-orders';
@@ -23,9 +26,11 @@ export async function commerce(
   bases: BasePaths,
   deps: AppDeps,
   links: ReportLinks,
-  reportLinkSecret: string,
+  reportLinkSecret: SecretKeys,
   /** An order's report changed (an extra bought): its cached copy is forgotten. */
   forgetReport: (orderNumber: string) => void,
+  /** The buyer's account: the report e-mail's one-time sign-in link, and the account made for the address. */
+  accounts: Pick<AccountsModule, 'signInUrl' | 'onReportPaid'>,
 ) {
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
@@ -64,6 +69,10 @@ export async function commerce(
     reportLinkSecret,
   });
   paid.afterCommit('extraPaid', (e) => forgetReport(e.payment.order_number));
+  paid.on('orderPaid', {
+    inTransaction: async (e) => ({ signInUrl: accounts.signInUrl(e.payment.email, e.order.exam_id, e.payment.locale) }),
+    afterCommit: (e) => accounts.onReportPaid(e.payment.email, e.payment.locale as Locale),
+  });
   await sandboxPages(app, deps, processors);
   const { processor } = processors;
 

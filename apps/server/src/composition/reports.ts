@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { BasePaths } from '../http/mount-endpoint';
 import type { ReportLinks } from '../lib/report-links';
+import type { SecretKeys } from '../lib/signed-token';
 import { examOrders } from '../modules/exam/exam-orders';
 import { examRepository } from '../modules/exam/exam-repository';
 import type { ExamService } from '../modules/exam/exam-service';
@@ -22,7 +23,7 @@ export async function reports(
   deps: AppDeps,
   exam: ExamService,
   links: ReportLinks,
-  reportLinkSecret: string,
+  reportLinkSecret: SecretKeys,
 ) {
   const { env, db, clock, translator } = deps;
   const orders = examOrders(examRepository(db.kysely));

@@ -53,6 +53,24 @@ const trustProxy = z.string().transform((v, ctx): false | number | string[] => {
   return list;
 });
 
+/**
+ * Signing keys given by the operator (e.g. from a secret manager) instead of the ones generated into the
+ * database: comma-separated, the first signs and every one verifies, so a new key goes first and the old one
+ * stays listed for a grace period (rotation).
+ */
+const signingKeys = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0),
+  )
+  .refine((keys) => keys.length > 0 && keys.every((k) => k.length >= 32), 'each key needs at least 32 characters');
+
+/** An ad provider's public id: optional, and checked so a typo fails at start-up, not silently in the pixel. */
+const pixelId = (re: RegExp, what: string) => z.string().regex(re, `must be ${what}`).optional();
+
 const basePath = z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /');
 
 /**
@@ -112,6 +130,29 @@ export const ZEnv = z
     RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     SUBSCRIPTION_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
     CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
+    SECRET_COOKIE: signingKeys.optional(),
+    SECRET_REPORT_LINKS: signingKeys.optional(),
+    SECRET_CANCEL_LINKS: signingKeys.optional(),
+    SECRET_PAYMENT_IDS: signingKeys.optional(),
+    /** The ad pixels the operator runs (README, "Tracking and consent"); each is off unless its id is set. */
+    PIXEL_META_ID: pixelId(/^\d{5,20}$/, 'digits (the Meta pixel id)'),
+    PIXEL_TIKTOK_ID: pixelId(/^[A-Z0-9]{10,30}$/, 'upper-case letters and digits (the TikTok pixel code)'),
+    PIXEL_GOOGLE_ADS_ID: pixelId(/^AW-\d{5,20}$/, 'AW- followed by digits (the Google Ads tag id)'),
+    PIXEL_GOOGLE_ADS_PURCHASE_LABEL: pixelId(/^[A-Za-z0-9_-]{4,64}$/, 'the conversion label of the purchase action'),
+    PIXEL_SNAPCHAT_ID: pixelId(/^[A-Fa-f0-9-]{20,40}$/, 'the Snap pixel id (a UUID)'),
+    PIXEL_MICROSOFT_ID: pixelId(/^\d{4,20}$/, 'digits (the Microsoft Advertising UET tag id)'),
+    PIXEL_PINTEREST_ID: pixelId(/^\d{5,20}$/, 'digits (the Pinterest tag id)'),
+    /** Tests only: load every provider's script from this origin (local stand-ins). Refused in production. */
+    PIXEL_SCRIPT_ORIGIN: z
+      .url()
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /** The spec's runtime "mode"; a mode containing `fb` keeps ad consent denied (the spec's rule). */
+    APP_MODE: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,32}$/, 'lower-case letters, digits, - and _')
+      .default('standard'),
     /** Tests only: lets the browser tests move the server's clock. Refused in production. */
     CLOCK_CONTROL: bool.default(false),
     /** Production only runs simulated payments (sandbox, Stripe test keys, PayPal's sandbox) with this on. */
@@ -138,6 +179,20 @@ export const ZEnv = z
       'PAYPAL_PROVIDER=paypal',
     );
     if (env.NODE_ENV === 'production') refuseTestParts(env, ctx);
+    if (env.PIXEL_SCRIPT_ORIGIN && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIXEL_SCRIPT_ORIGIN'],
+        message: 'is for tests (stand-ins of the ad providers); it is refused when NODE_ENV=production',
+      });
+    }
+    if (env.PIXEL_GOOGLE_ADS_PURCHASE_LABEL && !env.PIXEL_GOOGLE_ADS_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIXEL_GOOGLE_ADS_ID'],
+        message: 'is required when PIXEL_GOOGLE_ADS_PURCHASE_LABEL is set',
+      });
+    }
     if (env.CLOCK_CONTROL && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',

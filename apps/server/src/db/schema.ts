@@ -87,6 +87,8 @@ export interface Database {
     created_at: number;
   };
   rate_limit_hits: { key: string; window_start: number; count: number };
+  /** An order's address proven by a followed e-mail link (member discount and VIP follow proven addresses only). */
+  email_proofs: { order_number: string; email: string; proven_at: number };
   app_secrets: { name: string; value: string; created_at: number };
   exam_sessions: {
     id: string;
@@ -401,4 +403,45 @@ export interface Database {
     locale: string;
     taken_at: number;
   };
+  /** A person's account (modules/accounts). The e-mail is lower-cased and unique. */
+  accounts: {
+    id: string;
+    email: string;
+    name: string;
+    /** argon2id (PHC string); null until the owner sets one (an account made at a purchase). */
+    password_hash: string | null;
+    /** When the address was proven (an e-mailed code or sign-in link): only then do its orders join. */
+    email_verified_at: number | null;
+    nickname: string | null;
+    phone: string | null;
+    birthday: string | null;
+    gender: string | null;
+    locale: string;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Signed-in browsers: the sha256 of the cookie's token, never the token. Sliding expiry. */
+  account_sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: number;
+    last_seen_at: number;
+    expires_at: number;
+  };
+  /** E-mailed 6-digit codes: an HMAC of the code, single use, 10 minutes, 5 tries. */
+  email_codes: {
+    id: Generated<number>;
+    email: string;
+    purpose: 'register' | 'reset';
+    code_hash: string;
+    attempts: number;
+    expires_at: number;
+    used_at: number | null;
+    payload: string | null;
+    created_at: number;
+  };
+  /** One-time sign-in links already used (sha256 of the token), kept until they would have expired. */
+  signin_links_used: { token_hash: string; used_at: number; expires_at: number };
+  /** Test sessions taken in a signed-in browser: the personal centre lists them, unfinished ones too. */
+  account_exam_sessions: { session_id: string; account_id: string; linked_at: number };
 }

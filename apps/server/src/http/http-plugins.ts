@@ -8,16 +8,27 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Env } from '../config/env';
 import type { Db } from '../db/database';
-import { getOrCreateSecret } from '../lib/app-secrets';
+import { secretKeys } from '../lib/app-secrets';
 import type { Clock } from '../lib/clock';
 import { SANDBOX_PREFIX } from '../modules/payments/providers/sandbox-provider';
+import type { CspSources } from '../modules/tracking/pixel-config';
+import { registerCrossSiteGuard } from './cross-site-guard';
 import { registerSecurityHeaders } from './security';
 
 /** The HTTP layer every route shares: security headers, compression, signed cookies, the flood guard, OpenAPI. */
-export async function registerHttpPlugins(app: FastifyInstance, env: Env, db: Db, clock: Clock): Promise<void> {
+export async function registerHttpPlugins(
+  app: FastifyInstance,
+  env: Env,
+  db: Db,
+  clock: Clock,
+  /** The ad pixels' sources the CSP must allow (tracking's pixel config). */
+  pixels: CspSources,
+): Promise<void> {
   registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`], {
     stripe: env.CARD_PROVIDER === 'stripe',
+    pixels,
   });
+  registerCrossSiteGuard(app, env.PUBLIC_URL, [SANDBOX_PREFIX, `${env.PAY_BASE_PATH}/pay/webhook/`]);
   // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
   // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
   // compressed once at build time and served as they are (see static-web.ts).
@@ -27,7 +38,9 @@ export async function registerHttpPlugins(app: FastifyInstance, env: Env, db: Db
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyCookie, { secret: await getOrCreateSecret(db.kysely, 'cookie', clock.now()) });
+  await app.register(fastifyCookie, {
+    secret: await secretKeys(db.kysely, 'cookie', clock.now(), env.SECRET_COOKIE),
+  });
   // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
   // checks a secret) are kept in the database instead: see modules/rate-limit.
   const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/', SANDBOX_PREFIX];

@@ -1,30 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { CspSources } from '../modules/tracking/pixel-config';
 
 /** Origins a payment processor's browser part needs (Stripe's Payment Element); here and nowhere else. */
 export interface ProcessorOrigins {
   stripe: boolean;
+  /** The configured ad pixels' hosts (modules/tracking/pixel-config.ts); empty when none is configured. */
+  pixels?: CspSources;
 }
 
 /**
  * A strict CSP: our own origin only, no inline script or style, nothing may frame us. Processors add only
  * what they need when they are configured: Stripe.js and its frames. PayPal is a full-page redirect (no
  * script of theirs runs here), and the sandbox processor is served from this origin in a sandboxed frame.
+ * Ad pixels likewise add exactly their providers' hosts, and only when the operator configured them.
  */
 export function helmetOptions(publicUrl: string, processors: ProcessorOrigins = { stripe: false }): HelmetOptions {
   const https = publicUrl.startsWith('https://');
   const stripe = processors.stripe;
+  const px = processors.pixels ?? { script: [], connect: [], img: [], frame: [] };
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...px.script],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...px.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...px.connect],
+        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []), ...px.frame],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'"],

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Env, fromRoot } from '../config/env';
 import type { Translator } from '../i18n/translator';
 import { SANDBOX_PREFIX } from '../modules/payments/providers/sandbox-provider';
+import type { PixelConfig } from '../modules/tracking/pixel-config';
+import { continentOf, countryFrom } from '../modules/tracking/visitor-region';
 import { sendError } from './error-handler';
 import type { BasePaths } from './mount-endpoint';
-import { registerStaticWeb } from './static-web';
+import { registerStaticWeb, visitorMeta } from './static-web';
 
 /**
  * The web app (when SERVE_WEB) and what answers an unknown URL: a GET or HEAD outside the API is a client
@@ -17,6 +19,8 @@ export async function spaFallback(
     bases: BasePaths;
     translator: Translator;
     devMailbox: boolean;
+    /** The ad pixels the page may load (tracking's pixel config). */
+    pixels: PixelConfig;
     /** Tags some pages need in their <head> (Open Graph). */
     headFor: (req: FastifyRequest) => Promise<string>;
   },
@@ -32,16 +36,22 @@ export async function spaFallback(
           publicUrl: env.PUBLIC_URL,
           devMailbox: d.devMailbox,
           testMode: env.testMode,
+          mode: env.APP_MODE,
+          pixels: d.pixels,
         },
         (locale) => ({
           description: translator.t(locale, 'common:brand.description'),
           noscript: translator.t(locale, 'common:brand.noscript'),
         }),
-        d.headFor,
+        async (req) => {
+          // The visitor's continent (for the ad consent rule) from the trusted country header, per request.
+          const country = env.COUNTRY_HEADER ? countryFrom(req.headers[env.COUNTRY_HEADER]) : null;
+          return visitorMeta(continentOf(country)) + (await d.headFor(req));
+        },
       )
     : undefined;
 
-  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', SANDBOX_PREFIX];
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {

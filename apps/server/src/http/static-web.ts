@@ -5,6 +5,8 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
+import type { PixelConfig } from '../modules/tracking/pixel-config';
+import type { Continent } from '../modules/tracking/visitor-region';
 
 /** The page's own words before any script runs: its description and the no-script notice, in a language. */
 export interface ShellTexts {
@@ -19,6 +21,18 @@ export interface PublicConfig {
   devMailbox: boolean;
   /** Simulated parts switched on for a test deployment: the web shows a banner on every page. */
   testMode: TestPart[];
+  /** The spec's runtime mode (APP_MODE). */
+  mode: string;
+  /** The configured ad pixels (public ids only). */
+  pixels: PixelConfig;
+}
+
+/**
+ * Per-request facts about the visitor the page needs before any call: the continent for the ad consent
+ * rule. A tag of its own, so the shared config stays one string built at start-up.
+ */
+export function visitorMeta(continent: Continent): string {
+  return `<meta name="mindgauge-visitor" content="${escapeHtml(JSON.stringify({ continent }))}">`;
 }
 
 /** The page's language before any script runs, so screen readers announce the right one. */

@@ -1,9 +1,9 @@
 import type { Clock } from './clock';
 import { pageUrl } from './page-url';
-import { REPORT_LINK_PURPOSE, signToken } from './signed-token';
+import { REPORT_LINK_PURPOSE, type SecretKeys, signToken } from './signed-token';
 
 /** Links to a report that carry their own expiring token: for e-mails (after payment, on retrieval). */
-export function reportLinks(d: { publicUrl: string; secret: string; days: number; clock: Clock }) {
+export function reportLinks(d: { publicUrl: string; secret: SecretKeys; days: number; clock: Clock }) {
   return {
     days: d.days,
     forOrder(order: { order_number: string; exam_id: number }, locale: string): string {

@@ -8,21 +8,31 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The purpose of report links (e-mails after payment, retrieval by e-mail). */
 export const REPORT_LINK_PURPOSE = 'report';
 
-export function signToken(secret: string, purpose: string, subject: string, expiresAt: number): string {
+/**
+ * A signing key, or the keys of a rotation: the first signs, every one verifies (older keys stay listed for
+ * a grace period, then are dropped: README, "Secrets").
+ */
+export type SecretKeys = string | readonly string[];
+
+const keysOf = (secret: SecretKeys): readonly string[] => (typeof secret === 'string' ? [secret] : secret);
+
+export function signToken(secret: SecretKeys, purpose: string, subject: string, expiresAt: number): string {
   const exp = Math.floor(expiresAt / 1000).toString(36);
-  return `${exp}.${mac(secret, purpose, subject, exp)}`;
+  return `${exp}.${mac(keysOf(secret)[0] ?? '', purpose, subject, exp)}`;
 }
 
-export function verifyToken(secret: string, purpose: string, subject: string, token: string, now: number): boolean {
+export function verifyToken(secret: SecretKeys, purpose: string, subject: string, token: string, now: number): boolean {
   // Exactly `exp.sig`: a valid token with anything appended (`.x`) is another string, and is refused.
   const parts = token.split('.');
   if (parts.length !== 2) return false;
   const [exp, sig] = parts;
   if (!exp || !sig || !/^[0-9a-z]{1,12}$/.test(exp)) return false;
   if (Number.parseInt(exp, 36) * 1000 <= now) return false;
-  const expected = Buffer.from(mac(secret, purpose, subject, exp));
   const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return keysOf(secret).some((key) => {
+    const expected = Buffer.from(mac(key, purpose, subject, exp));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 function mac(secret: string, purpose: string, subject: string, exp: string): string {

@@ -8,7 +8,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
  * kept by their owner or have no reader, so they are not stored: the chosen answers and progress per test
  * session (features/test/progress.ts, and the session itself on the server), the pay method (the payment
  * records it), the config value (lib/persisted-config.ts); assets, the form info (no screen asks for it), the
- * continent code (no ad-consent banner), the landing page href and the second-phase flag.
+ * continent code (the ad consent rule reads it from the page the server sent, each load: lib/ad-pixels), the
+ * landing page href and the second-phase flag.
  */
 export interface AppState {
   /**
@@ -23,6 +24,8 @@ export interface AppState {
   email: string;
   /** The question page the visitor was on, so a refresh returns to it. */
   questionPageNumber: number;
+  /** The free headline of the tab's last scored test (class and puzzles right), shown after the e-mail step. */
+  headline: { orderNumber: string; classId: string; correct: number; total: number } | null;
   /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
   giftCode: string;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
@@ -40,6 +43,7 @@ export const useAppState = create<AppState>()(
       email: '',
       questionPageNumber: 0,
       giftCode: '',
+      headline: null,
       protocols: {},
       set: (patch) => set(patch),
     }),

@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { TestModeBanner } from '../components/test-mode-banner';
+import { ConsentBannerSlot } from '../features/tracking/consent-slot';
 import { recordPageView } from '../features/tracking/track-visit';
+import { useLandingViewEvent } from '../features/tracking/use-landing-view';
+import { adPixelsNavigated } from '../lib/ad-pixels/ad-pixels';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
 import { useAppState } from './app-state';
+import { LOAD_ID, scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -63,12 +67,16 @@ export function RootLayout() {
   useEffect(() => {
     recordPageView(location.pathname, location.pathname.split('/').pop(), i18n.language);
   }, [location.pathname, i18n.language]);
+  // The consent rule depends on the path (excluded paths): applied before the page's own effects fire events.
+  useEffect(() => adPixelsNavigated(location.pathname), [location.pathname]);
+  useLandingViewEvent();
 
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
+      <ConsentBannerSlot />
       <TestModeBanner parts={runtimeConfig.testMode} />
       <SiteHeader />
       <OfflineBanner />
@@ -77,7 +85,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={(loc) => scrollKey(loc, LOAD_ID)} />
     </div>
   );
 }

@@ -53,6 +53,12 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   reportFreeTest: () => import('../features/report/lab-route'),
   reportShare: () => import('../features/report/shared-route'),
   certificate: () => import('../features/report/certificate-route'),
+  userLogin: () => import('../features/account/login-route'),
+  userRegister: () => import('../features/account/register-route'),
+  userForgotPassword: () => import('../features/account/forgot-password-route'),
+  userEditPassword: () => import('../features/account/edit-password-route'),
+  userInfo: () => import('../features/account/info-route'),
+  userSetting: () => import('../features/account/setting-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

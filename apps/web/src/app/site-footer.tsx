@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
 import { VisitLogo } from '../features/landing-identities/identity-logo';
+import { ConsentChoicesSlot } from '../features/tracking/consent-slot';
 import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
@@ -32,6 +33,7 @@ export function SiteFooter() {
                 </AppLink>
               </li>
             ))}
+            <ConsentChoicesSlot />
           </ul>
         </nav>
         <p className="site-footer__fine">

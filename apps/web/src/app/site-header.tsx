@@ -4,6 +4,13 @@ import { NavLink, useLocation } from 'react-router';
 import { withKeptQuery } from '../components/app-link';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { Logo } from '../components/logo';
+import {
+  ACCOUNT_NAV_LABELS,
+  AccountMenu,
+  AccountNavItems,
+  SIGNED_IN_ONLY_LABELS,
+  useSignedIn,
+} from '../features/account/account-menu';
 import { VisitLogo } from '../features/landing-identities/identity-logo';
 import { NAV_ITEMS } from './navigation';
 import { buildHref } from './paths';
@@ -16,7 +23,13 @@ export function SiteHeader() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const items = NAV_ITEMS.filter((i) => isRegistered(i.route));
+  // "Log in / register" or the account menu stand apart (account-menu.tsx); signed in, the items about
+  // one's own orders move into that menu, where they lead to the user's own pages.
+  const signedIn = useSignedIn();
+  const hidden: readonly string[] = signedIn ? ACCOUNT_NAV_LABELS : SIGNED_IN_ONLY_LABELS;
+  const items = NAV_ITEMS.filter(
+    (i) => isRegistered(i.route) && i.label !== 'nav.loginRegister' && !hidden.includes(i.label),
+  );
 
   // A navigation closes the menu on phones.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -54,9 +67,11 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <AccountNavItems />
           </ul>
         </nav>
         <div className="site-header__tools">
+          <AccountMenu />
           <LanguageSwitcher />
           <button
             type="button"

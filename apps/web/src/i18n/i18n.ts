@@ -8,6 +8,7 @@ import {
 } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
+  loadAccountResources,
   loadLandingResources,
   loadPaidResources,
   loadPersonalityResources,
@@ -39,6 +40,8 @@ let paidWanted = false;
 let personalityWanted = false;
 /** Whether a landing asked for its identity texts (then every locale switched to gets them). */
 let landingsWanted = false;
+/** Likewise for the account screens' (and the signed-in account menu's) namespace. */
+let accountWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -64,7 +67,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadLandingResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'landings', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings]);
+  const account =
+    !accountWanted || i18next.hasResourceBundle(locale, 'account')
+      ? null
+      : loadAccountResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'account', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings, account]);
+}
+
+/** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
+export async function ensureAccountNamespace(): Promise<void> {
+  accountWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */

@@ -96,8 +96,19 @@ export const confirmSession = defineEndpoint({
 export const ZOrderStatus = z.enum(['pending_payment', 'paid', 'refunded']);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
+/**
+ * The free, true headline shown after the e-mail step (product stance): the class band and how many puzzles
+ * were right. No IQ number, range, percentile or dimension: those are what the paid report adds.
+ */
+export const ZFreeHeadline = z.object({
+  classId: describe(z.string(), "The IQ class's id (its name and band come from the exam's `classes`)"),
+  correct: z.int(),
+  total: z.int(),
+});
+export type TFreeHeadline = z.infer<typeof ZFreeHeadline>;
+
 export const ZCreateOrderResult = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('order'), orderNumber: ZOrderNumber, status: ZOrderStatus }),
+  z.object({ outcome: z.literal('order'), orderNumber: ZOrderNumber, status: ZOrderStatus, headline: ZFreeHeadline }),
   z.object({ outcome: z.literal('abnormal'), messageKey: z.string() }),
 ]);
 export type TCreateOrderResult = z.infer<typeof ZCreateOrderResult>;
@@ -224,6 +235,10 @@ export const orderInfo = defineEndpoint({
   params: z.object({ orderNumber: ZOrderNumber }),
   query: z.object({
     token: ZReportToken,
+    hl: describe(
+      z.optional(ZLanguageTag),
+      "The language of the report's texts (class, dimensions, interpretations); the order's language when absent",
+    ),
   }),
   response: ZOrderInfo,
 });

@@ -2,7 +2,7 @@ import { PsychometricsInputError } from '../core/errors';
 import type { Rng } from '../core/rng';
 import { generateFromStructure } from '../items/generate-item';
 import { matrixKey } from '../items/item-key';
-import { type ItemStructure, sampleStructure } from '../items/structure';
+import { type ItemStructure, sampleStructure, surfaceProof } from '../items/structure';
 import type { MatrixItem } from '../items/types';
 import { balancedKeyPositions } from './balanced-key';
 import { type FormSlot, standardBlueprint } from './blueprint';
@@ -19,6 +19,8 @@ export interface AssembleFormOptions {
   readonly balanceKey?: boolean;
   /** Where each slot's correct option goes (overrides balanceKey): the multistage test draws its key once. */
   readonly keyPositions?: readonly number[];
+  /** Version-2 distractors that defeat surface matching (`surfaceProof`); version 1 leaves it off. */
+  readonly surfaceProof?: boolean;
 }
 
 export interface Form {
@@ -43,7 +45,10 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
     throw new PsychometricsInputError('invalid_options', 'blueprint must be non-empty and the pool at least as large');
   }
   const pool: ItemStructure[] = [];
-  for (let i = 0; i < poolSize; i++) pool.push(sampleStructure(rng));
+  for (let i = 0; i < poolSize; i++) {
+    const s = sampleStructure(rng);
+    pool.push(options.surfaceProof ? surfaceProof(s) : s);
+  }
   const used = new Uint8Array(poolSize);
   const items: MatrixItem[] = [];
   const seen = new Set<string>();

@@ -22,13 +22,17 @@ export type Stage = 1 | 2 | 3;
 export const STAGE_ITEMS = 10;
 export const MODULE_LEVELS: readonly ModuleLevel[] = [0, 1, 2];
 
-/** Part 1: easy, it warms everyone up and carries the evidence that tells trying from clicking. */
-export const STAGE1_SPAN: readonly [number, number] = [-2.45, -1.0];
+/**
+ * Part 1: easy, it warms everyone up and carries the evidence that tells trying from clicking. Its last items
+ * reach b = -0.6 so that the routing after it can tell the able from the very able (with a top at -1.0, most
+ * people above IQ 100 answered all ten and were routed alike; bench: SE at IQ 130 0.37 -> 0.35).
+ */
+export const STAGE1_SPAN: readonly [number, number] = [-2.45, -0.6];
 /** Part 2 modules by level. */
 export const STAGE2_SPANS: readonly (readonly [number, number])[] = [
-  [-2.0, -1.0],
+  [-1.85, -0.85],
   [-1.3, 0.3],
-  [-0.2, 1.8],
+  [0.3, 1.9],
 ];
 /**
  * Part 3 modules: for each part-2 module, an easier, middle and harder one, given by the centre of their b
@@ -36,11 +40,12 @@ export const STAGE2_SPANS: readonly (readonly [number, number])[] = [
  * module after a hard part 2 is still harder than that part: a tree of 1 + 3 + 9 modules.
  */
 export const STAGE3_CENTRES: readonly (readonly [number, number, number])[] = [
-  [-1.3, -0.7, 0.0],
+  [-1.2, -0.6, 0.0],
   [-0.3, 0.5, 1.3],
-  [1.0, 1.85, 2.75],
+  [1.25, 1.95, 2.75],
 ];
-export const STAGE3_WIDTH = 0.9;
+/** Narrow part-3 modules: each is aimed at the ability routing has narrowed down to (0.9 wide before). */
+export const STAGE3_WIDTH = 0.5;
 /** On every route a part's mean b is at least this much above the previous part's. */
 export const MIN_RISE = 0.15;
 /** Discrimination target: the highest the difficulty model reaches across the b range. */
@@ -85,7 +90,7 @@ export function drawStage(seed: string, stage: Stage, route: Route): Form {
     stage * STAGE_ITEMS,
   );
   const rng = createRng(`${seed}:stage${stage}:${own.join('')}`);
-  return assembleForm(rng, { blueprint: stageBlueprint(stage, own), keyPositions });
+  return assembleForm(rng, { blueprint: stageBlueprint(stage, own), keyPositions, surfaceProof: true });
 }
 
 /** The three parts of a finished route as one form (items in the order shown, parts 1..3). */

@@ -204,7 +204,7 @@ function drawOptions(
       });
       return buildPanel(layout, rules, 8, override);
     });
-    if (panels.some((p) => context.some((c) => panelsEqual(p, c)))) continue;
+    if (!plan.repeats && panels.some((p) => context.some((c) => panelsEqual(p, c)))) continue;
     return panels;
   }
   return null;

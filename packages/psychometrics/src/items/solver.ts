@@ -69,7 +69,7 @@ export interface ItemValidation {
 /**
  * The checks every generated item must pass: one consistent completion, exactly
  * one option satisfying it (the keyed one), six distinct options, none equal to a
- * context panel, no option-frequency cue, and no distractor that breaks nothing or
+ * context panel (unless the family allows repetitions: version 2), no option-frequency cue, and no distractor that breaks nothing or
  * everything.
  */
 export function validateItem(item: MatrixItem): ItemValidation {
@@ -93,8 +93,10 @@ export function validateItem(item: MatrixItem): ItemValidation {
   }
   const keys = new Set(item.options.map(panelKey));
   if (keys.size !== item.options.length) problems.push('options are not all different');
+  // Version-2 families (key ending ':r', see surfaceProof) may repeat a context panel as a distractor.
+  const repeats = item.family.endsWith(':r');
   item.options.forEach((o, i) => {
-    if (item.context.some((c) => panelsEqual(c, o))) problems.push(`option ${i} equals a context panel`);
+    if (!repeats && item.context.some((c) => panelsEqual(c, o))) problems.push(`option ${i} equals a context panel`);
   });
   const answer = item.options[item.answerIndex];
   if (answer && solved.prediction) problems.push(...balanceProblems(item, answer, solved.fields));

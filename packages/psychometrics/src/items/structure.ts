@@ -23,6 +23,12 @@ export interface DistractorPlan {
   readonly varied: readonly number[];
   /** Near alternatives (small steps) rather than any other value. */
   readonly near: boolean;
+  /**
+   * Scoring version 2 (issue 15, point 4): distractors may repeat a context panel (a "repetition" distractor,
+   * Raven's classic error type), so no value is ever rejected for matching the matrix and the options keep
+   * no trace of the context that a surface matcher could use. Absent in version 1, whose items never do.
+   */
+  readonly repeats?: boolean;
 }
 
 /** An item's structure: what the difficulty model sees, before any value is drawn. */
@@ -171,8 +177,29 @@ export function finish(layout: LayoutName, rules: readonly RuleSlot[], distracto
   };
 }
 
+/**
+ * The version-2 distractor plan of a structure (deterministic, no randomness, so version 1's draws are
+ * untouched). Surface matching ("the option most like row 3" or "like the panel to the left") wins whenever
+ * the answer is the only option that keeps every constant attribute of row 3: with one rule-governed
+ * attribute on the binary axis of the 2 x 3 product (or one of three on the hexagon) it shares that top
+ * score with one other option at best. Here a single governed attribute always takes the ternary axis, so
+ * three options keep row 3's constants (the answer and two with another value of the governed attribute,
+ * drawn as a uniform pair, so still exchangeable with the answer's value) and the other three change one
+ * constant: the surface matchers tie three ways at best, and lose whenever a distractor repeats a row-3
+ * panel. Two or three governed attributes keep their design (every option then breaks a rule).
+ */
+export function surfaceProof(s: ItemStructure): ItemStructure {
+  const plan = s.distractors;
+  const governed = plan.varied.filter((i) => s.rules[i]?.rule !== 'constant');
+  if (governed.length !== 1) return finish(s.layout, s.rules, { ...plan, repeats: true });
+  const g = governed[0] as number;
+  const constant = plan.varied.find((i) => i !== g) as number;
+  return finish(s.layout, s.rules, { design: 'product', varied: [constant, g], near: plan.near, repeats: true });
+}
+
 /** Stable key of a structure: items sharing it form one calibration family. */
 export function structureKey(s: ItemStructure): string {
   const rules = s.rules.map((r) => `${r.component}${r.attribute[0]}${r.attribute[1]}:${r.rule}`).join(',');
-  return `${s.layout}|${rules}|${s.distractors.design}:${s.distractors.varied.join('.')}:${s.distractors.near ? 'n' : 'f'}`;
+  const d = s.distractors;
+  return `${s.layout}|${rules}|${d.design}:${d.varied.join('.')}:${d.near ? 'n' : 'f'}${d.repeats ? ':r' : ''}`;
 }

@@ -68,6 +68,66 @@ describe('jeffreysEstimate', () => {
   });
 });
 
+describe('the 95% range and the bias definition (decision 0022)', () => {
+  const estimateOf = (key: ScoringKey, responses: readonly ItemResponse[]) => {
+    const byId = new Map(key.items.map((k) => [k.id, k]));
+    return jeffreysEstimate(
+      responses.map((r) => {
+        const k = byId.get(r.itemId) as KeyItem;
+        return { a: k.a, b: k.b, correct: r.choice === k.answerIndex };
+      }),
+    );
+  };
+
+  it('is the posterior quantile range: asymmetric where the likelihood is (all wrong leans up)', () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({ a: 1.7, b: -2.4 + i * 0.18, correct: false }));
+    const e = jeffreysEstimate(items);
+    // Against the guessing floor the likelihood is flat below and steep above: a Wald range would be symmetric.
+    expect(e.theta - e.lower95).toBeGreaterThan(e.upper95 - e.theta);
+    // where the items surround the ability, it is close to theta +- 1.96 SE
+    const mid = jeffreysEstimate(items.map((it) => ({ ...it, correct: it.b < 0.3 })));
+    expect(mid.upper95 - mid.lower95).toBeGreaterThan(2 * 1.96 * mid.se * 0.8);
+    expect(mid.upper95 - mid.lower95).toBeLessThan(2 * 1.96 * mid.se * 1.25);
+  });
+
+  it('covers the truth at IQ 85, where the Wald range covered 91-93%', () => {
+    const rng = createRng('coverage-85');
+    let covered = 0;
+    const n = 300;
+    for (let i = 0; i < n; i++) {
+      const { key, session } = routedSession(rng, { kind: 'honest', theta: -1 });
+      const r = scoreSession(session, { key });
+      if (r.outcome === 'scored' && r.iq.range95.lower <= 85 && r.iq.range95.upper >= 85) covered++;
+      if (r.outcome === 'below-range' && 85 < r.bound) covered++;
+    }
+    // 0.92 is about 2.4 standard errors below 0.95 on 300 sessions
+    expect(covered / n).toBeGreaterThan(0.92);
+  });
+
+  it('the estimator is unbiased at IQ 65 over everyone; those shown a number are the lucky ones', () => {
+    const rng = createRng('bias-65');
+    const theta = (65 - 100) / 15;
+    let all = 0;
+    let allN = 0;
+    let shown = 0;
+    let shownN = 0;
+    for (let i = 0; i < 200; i++) {
+      const { key, session } = routedSession(rng, { kind: 'honest', theta });
+      const r = scoreSession(session, { key });
+      if (r.outcome === 'abnormal') continue;
+      all += estimateOf(key, session.responses).theta - theta;
+      allN++;
+      if (r.outcome === 'scored') {
+        shown += r.iq.theta - theta;
+        shownN++;
+      }
+    }
+    expect(Math.abs((15 * all) / allN)).toBeLessThan(2);
+    // the conditional mean is the selection effect the decision records, not the estimator's bias
+    if (shownN > 0) expect((15 * shown) / shownN).toBeGreaterThan((15 * all) / allN);
+  });
+});
+
 describe('scoreSession (scoring version 2)', () => {
   it('gives honest people a number whose class follows the rounded number shown', () => {
     const rng = createRng('scored');

@@ -8,6 +8,8 @@ import { subscriptions } from './0005-subscriptions';
 import { extras } from './0006-extras';
 import { reportFiles } from './0007-report-files';
 import { labResults } from './0008-lab-results';
+import { accounts } from './0009-accounts';
+import { security } from './0010-security';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -22,6 +24,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0006-extras': extras(dialect),
         '0007-report-files': reportFiles(dialect),
         '0008-lab-results': labResults(dialect),
+        '0009-accounts': accounts(dialect),
+        '0010-security': security(dialect),
       };
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { BasePaths } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { examRepository } from './exam-repository';
 import { examRoutes } from './exam-routes';
@@ -14,7 +15,7 @@ export async function examModule(
   bases: BasePaths,
   deps: AppDeps,
   links: ReportLinks,
-  reportLinkSecret: string,
+  reportLinkSecret: SecretKeys,
 ) {
   const { env, db, clock, translator } = deps;
   const exam = examService({

@@ -22,6 +22,8 @@ export type ExamOrders = Pick<
   | 'issueCertificate'
   | 'nameCertificate'
   | 'findPaidByCertificate'
+  | 'proveEmail'
+  | 'provenEmail'
 >;
 
 /** The exam module's order service for other modules, from its repository: only these operations leave it. */
@@ -38,5 +40,7 @@ export function examOrders(repo: ExamRepository): ExamOrders {
     issueCertificate: (...args) => repo.issueCertificate(...args),
     nameCertificate: (...args) => repo.nameCertificate(...args),
     findPaidByCertificate: (...args) => repo.findPaidByCertificate(...args),
+    proveEmail: (...args) => repo.proveEmail(...args),
+    provenEmail: (...args) => repo.provenEmail(...args),
   };
 }

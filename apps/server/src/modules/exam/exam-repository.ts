@@ -9,6 +9,18 @@ export type AnswerRow = Database['session_answers'];
 export type OrderRow = Database['exam_orders'];
 
 /** Every SQL statement of test sessions, answers and exam orders. */
+/** What another module's list shows of an order (never the result or the consent). */
+const ACCOUNT_ORDER_COLUMNS = [
+  'order_number',
+  'session_id',
+  'exam_id',
+  'status',
+  'email',
+  'sku_id',
+  'created_at',
+  'paid_at',
+] as const;
+
 export function examRepository(db: Kysely<Database>) {
   return {
     insertSession(row: SessionRow) {
@@ -231,6 +243,24 @@ export function examRepository(db: Kysely<Database>) {
         .where('order_number', '=', orderNumber)
         .executeTakeFirst();
     },
+    /** Records that a link sent to the order's address was followed: the address is its buyer's. */
+    async proveEmail(orderNumber: string, email: string, now: number): Promise<void> {
+      await db
+        .insertInto('email_proofs')
+        .values({ order_number: orderNumber, email, proven_at: now })
+        .onConflict((oc) => oc.column('order_number').doUpdateSet({ email, proven_at: now }))
+        .execute();
+    },
+    /** The order's address, if it is proven (and still the order's address); else null. */
+    async provenEmail(order: { order_number: string; email: string | null }): Promise<string | null> {
+      if (!order.email) return null;
+      const row = await db
+        .selectFrom('email_proofs')
+        .select('email')
+        .where('order_number', '=', order.order_number)
+        .executeTakeFirst();
+      return row?.email === order.email ? order.email : null;
+    },
     /** A confirmed change of a paid order's address: only from the address it was confirmed for. */
     async changeOrderEmail(orderNumber: string, from: string, to: string, now: number): Promise<boolean> {
       const res = await db
@@ -268,6 +298,34 @@ export function examRepository(db: Kysely<Database>) {
         if (order) await trx.insertInto('exam_orders').values(order).execute();
         return true;
       });
+    },
+    /** Orders and sessions by the keys another module holds (the personal centre's list). */
+    accountOrder(orderNumber: string) {
+      return db
+        .selectFrom('exam_orders')
+        .select(ACCOUNT_ORDER_COLUMNS)
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
+    },
+    paidOrdersByEmail(email: string) {
+      return db
+        .selectFrom('exam_orders')
+        .select(ACCOUNT_ORDER_COLUMNS)
+        .where('email', '=', email)
+        .where('status', '=', 'paid')
+        .execute();
+    },
+    ordersOfSessions(sessionIds: string[]) {
+      if (sessionIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('exam_orders').select(ACCOUNT_ORDER_COLUMNS).where('session_id', 'in', sessionIds).execute();
+    },
+    sessionSummaries(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('exam_sessions')
+        .select(['id', 'exam_id', 'status', 'started_at', 'deadline_at', 'iq_score'])
+        .where('id', 'in', ids)
+        .execute();
     },
   };
 }

@@ -1,15 +1,11 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
+import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
 import { readerOf } from './report-access';
 import { SESSION_COOKIE } from './session-cookie';
-
-/** A country code set by a trusted proxy or CDN (e.g. cf-ipcountry); unknown and Tor markers are ignored. */
-function countryFrom(value: unknown): string | null {
-  return typeof value === 'string' && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null;
-}
 
 export function examRoutes(
   app: FastifyInstance,
@@ -47,7 +43,7 @@ export function examRoutes(
     bases,
     endpoints.orderInfo,
     async ({ params, query, req }) =>
-      new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token))]),
+      new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token), query.hl)]),
   );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
 }

@@ -1,16 +1,24 @@
-import type { Locale, TCreateOrderResult, TExamStats, TOrderInfo, TReportSummary } from '@mindgauge/contract';
+import {
+  LOCALES,
+  type Locale,
+  type TCreateOrderResult,
+  type TExamStats,
+  type TOrderInfo,
+  type TReportSummary,
+} from '@mindgauge/contract';
 import { type Form, type IqSession, MODEL_PRIOR_NORM, scoreIq } from '@mindgauge/psychometrics';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId, randomHex128 } from '../../lib/ids';
+import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
 import { ZStoredIqResult, ZStoredScoringKey } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
-import { mayRead, type ReportAccess, requireReportAccess } from './report-access';
+import { canRead, type ReportAccess, requireReportAccess } from './report-access';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
 export const DEADLINE_GRACE_MS = 60_000;
@@ -25,7 +33,7 @@ export interface ExamDeps {
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
   /** Verifies the tokens of e-mailed report links. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -90,9 +98,14 @@ export function examService(d: ExamDeps) {
     };
   }
 
-  async function reportSummary(order: OrderRow, session: SessionRow & { result: string }): Promise<TReportSummary> {
+  /** The score part of a report, its texts in `hl` (the language the visitor reads now) or the order's. */
+  async function reportSummary(
+    order: OrderRow,
+    session: SessionRow & { result: string },
+    hl?: Locale,
+  ): Promise<TReportSummary> {
     const r = parseJsonColumn(ZStoredIqResult, 'exam_sessions.result', session.result);
-    const locale = (order.locale as Locale) ?? 'en';
+    const locale = hl ?? (order.locale as Locale) ?? 'en';
     const entitlements = await d.repo.entitlements(order);
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
     const tr = (key: string) => d.translator.t(locale, engineKey(key));
@@ -265,8 +278,14 @@ export function examService(d: ExamDeps) {
       const fresh = await requireSession(sessionId);
       if (fresh.status === 'abnormal') return { outcome: 'abnormal', messageKey: 'engine.validity.abnormal' };
       const order = await d.repo.findOrderBySession(s.id);
-      if (!order) throw new AppError('ORDER_NOT_FOUND');
-      return { outcome: 'order', orderNumber: order.order_number, status: order.status };
+      if (!order || fresh.result === null) throw new AppError('ORDER_NOT_FOUND');
+      const r = parseJsonColumn(ZStoredIqResult, 'exam_sessions.result', fresh.result);
+      const headline = {
+        classId: r.iq.classification.id,
+        correct: r.correct,
+        total: parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', fresh.scoring_key).items.length,
+      };
+      return { outcome: 'order', orderNumber: order.order_number, status: order.status, headline };
     },
 
     /**
@@ -303,8 +322,9 @@ export function examService(d: ExamDeps) {
      * kept as JSON for a minute per order (it changes only when an extra is bought: `forgetReport`, here;
      * other instances within the minute); every request still checks its own access.
      */
-    async orderInfo(orderNumber: string, access: ReportAccess): Promise<string> {
-      const hit = await reportCache.get(orderNumber, async () => {
+    async orderInfo(orderNumber: string, access: ReportAccess, hl?: Locale): Promise<string> {
+      // One cached copy per language: a visitor who switches language reads every text in the new one.
+      const hit = await reportCache.get(`${orderNumber}:${hl ?? ''}`, async () => {
         const { order, session: s } = await requireReportAccess(
           { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },
           orderNumber,
@@ -320,7 +340,7 @@ export function examService(d: ExamDeps) {
           hasEmail: order.email !== null,
           answered: await d.repo.countAnswered(s.id),
           questionCount: key.items.length,
-          result: await reportSummary(order, s),
+          result: await reportSummary(order, s, hl),
           certificate: order.certificate_serial
             ? { serial: order.certificate_serial, name: order.certificate_name }
             : null,
@@ -330,7 +350,7 @@ export function examService(d: ExamDeps) {
           json: JSON.stringify(info),
         };
       });
-      if (!mayRead({ secret: d.reportLinkSecret, clock: d.clock }, hit.order, access)) {
+      if (!(await canRead({ secret: d.reportLinkSecret, clock: d.clock }, hit.order, access))) {
         throw new AppError('REPORT_ACCESS_DENIED');
       }
       return hit.json;
@@ -338,7 +358,7 @@ export function examService(d: ExamDeps) {
 
     /** The order's report changed (an extra was bought): the next read builds it again. */
     forgetReport(orderNumber: string): void {
-      reportCache.delete(orderNumber);
+      for (const hl of ['', ...LOCALES]) reportCache.delete(`${orderNumber}:${hl}`);
     },
   };
   return service;

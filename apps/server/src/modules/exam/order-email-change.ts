@@ -4,8 +4,9 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
-import { signToken, verifyToken } from '../../lib/signed-token';
+import { type SecretKeys, signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ExamRepository, OrderRow } from './exam-repository';
 import { mayRead, type ReportAccess } from './report-access';
@@ -22,7 +23,7 @@ export interface EmailChangeDeps {
   db: Kysely<Database>;
   clock: Clock;
   /** Signs report links and these confirmations (each with its own purpose). */
-  secret: string;
+  secret: SecretKeys;
   links: ReportLinks;
   mailDomain: string;
   kickMail: () => void;
@@ -69,6 +70,7 @@ export function orderEmailChange(d: EmailChangeDeps) {
         return { orderNumber: order.order_number, email, confirmationSent: false };
       }
       await consumeRateLimit(d.db, EMAIL_CHANGE_RULES, order.order_number, now);
+      await consumeMailBudget(d.db, old, now);
       const confirm = signToken(
         d.secret,
         EMAIL_CHANGE_PURPOSE,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { transactor } from '../../db/repositories';
 import type { BasePaths } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { PaidTransition } from '../payments/paid-transition';
 import type { PaymentService } from '../payments/payment-service';
@@ -30,7 +31,7 @@ export async function extrasModule(
     subscriptions: SubscriptionsModule;
     paid: PaidTransition;
     links: ReportLinks;
-    reportLinkSecret: string;
+    reportLinkSecret: SecretKeys;
   },
 ) {
   const { env, db, clock, translator } = deps;

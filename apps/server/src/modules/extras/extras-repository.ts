@@ -16,14 +16,33 @@ export function extrasRepository(db: Kysely<Database>) {
         .execute();
     },
     /** The address's running VIP membership: from its first start to its last end, if any runs now. */
-    async activeVip(email: string, now: number): Promise<{ since: number; until: number } | undefined> {
+    /** The running VIP membership of a proven address, or of an order (one it bought itself), or of either. */
+    async activeVip(
+      email: string | null,
+      orderNumber: string | null,
+      now: number,
+    ): Promise<{ since: number; until: number } | undefined> {
+      if (!email && !orderNumber) return undefined;
       const r = await db
         .selectFrom('vip_memberships')
         .select((eb) => [eb.fn.min('starts_at').as('since'), eb.fn.max('ends_at').as('until')])
-        .where('email', '=', email)
+        .where((eb) =>
+          eb.or([
+            ...(email ? [eb('email', '=', email)] : []),
+            ...(orderNumber ? [eb('order_number', '=', orderNumber)] : []),
+          ]),
+        )
         .where('ends_at', '>', now)
         .executeTakeFirst();
       return r?.until ? { since: Number(r.since), until: Number(r.until) } : undefined;
+    },
+    /** Every membership bought with an address (for the account's data export). */
+    vipMembershipsOf(email: string) {
+      return db
+        .selectFrom('vip_memberships')
+        .select(['order_number', 'starts_at', 'ends_at', 'created_at'])
+        .where('email', '=', email)
+        .execute();
     },
     giftsFrom(orderNumber: string): Promise<GiftRow[]> {
       return db

@@ -13,6 +13,7 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
@@ -61,7 +62,7 @@ export interface ExtrasDeps {
   /** The site's address, for gift links. */
   publicUrl: string;
   /** Checks e-mailed report links' tokens: extras are bought by whoever may read the report. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
   mailDomain: string;
   kickMail: () => void;
 }
@@ -110,13 +111,21 @@ export function extrasService(d: ExtrasDeps) {
     };
   }
 
-  async function activeVip(email: string | null) {
-    if (!email) return undefined;
-    return d.repo.activeVip(email, d.clock.now());
+  /**
+   * The VIP membership an order enjoys: one it bought itself, or one of its address once that address is
+   * proven by a followed e-mail link (issue 13: a typed address borrows nobody's membership).
+   */
+  async function activeVip(order: OrderRow) {
+    const email = await d.exams.provenEmail(order);
+    return d.repo.activeVip(email, order.order_number, d.clock.now());
   }
 
-  /** Whether a Complete report was ever bought with this address: its discount is for good. */
-  async function boughtComplete(email: string | null): Promise<boolean> {
+  /**
+   * Whether a Complete report was ever bought with this order's address: its discount is for good. Only for
+   * a proven address (a followed e-mail link), never a typed one (issue 13).
+   */
+  async function boughtComplete(order: OrderRow): Promise<boolean> {
+    const email = await d.exams.provenEmail(order);
     if (!email) return false;
     return d.exams.hasPaidSku(email, DISCOUNT_SKU);
   }
@@ -129,8 +138,8 @@ export function extrasService(d: ExtrasDeps) {
     const [rows, entitlements, vip, complete] = await Promise.all([
       prices(order.exam_id, order.country ?? DEFAULT_PRICE_COUNTRY),
       d.exams.entitlements(order),
-      activeVip(order.email),
-      boughtComplete(order.email),
+      activeVip(order),
+      boughtComplete(order),
     ]);
     const byId = new Map(rows.map((r) => [r.package_id, r]));
     const have = new Set(entitlements);
@@ -314,7 +323,7 @@ export function extrasService(d: ExtrasDeps) {
     /** Whether the order's buyer is a member: personal, so for the order's owner only (issue 13). */
     async vipStatus(orderNumber: string, a: ReportAccess) {
       const { order } = await access(orderNumber, a);
-      const vip = await activeVip(order.email);
+      const vip = await activeVip(order);
       return {
         vip: vip !== undefined,
         since: vip ? iso(vip.since) : null,

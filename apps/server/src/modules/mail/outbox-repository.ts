@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -7,6 +7,14 @@ export type OutboxRow = Database['mail_outbox'] & { id: number };
 /** Every SQL statement of the e-mail outbox. */
 export function outboxRepository(db: Kysely<Database>) {
   return {
+    /** How many e-mails stand in each state (the metrics endpoint's gauge). */
+    countByStatus(): Promise<{ status: string; n: number }[]> {
+      return db
+        .selectFrom('mail_outbox')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute();
+    },
     /** Due rows: pending and due, or claimed by a worker whose lease ran out (it crashed mid-send). */
     listDueIds(now: number, limit: number) {
       return db

@@ -48,6 +48,16 @@ const samples: { [K in TemplateName]: TemplatePayload<K> } = {
     paidAt: at,
     reportUrl: 'https://example.test/report/result/IQB-1799?order=MGabc&token=t',
     expiresInDays: 30,
+    signInUrl: 'https://example.test/user/login/IQB-1799?link=t',
+  },
+  accountCode: { code: '012345', purpose: 'reset', minutes: 10 },
+  accountExists: {
+    loginUrl: 'https://example.test/user/login/IQB-1799',
+    forgotUrl: 'https://example.test/user/forgot-password/IQB-1799',
+  },
+  accountUnknown: {
+    registerUrl: 'https://example.test/user/register/IQB-1799',
+    retrieveUrl: 'https://example.test/report/retrieve/IQB-1799',
   },
   reportList: {
     expiresInDays: 30,

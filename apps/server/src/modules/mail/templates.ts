@@ -108,6 +108,8 @@ const templates = {
       expiresInDays: z.number().int(),
       /** Set when the payment started a plan: its terms replace the "one-time payment" line. */
       subscription: z.optional(ZPlanTerms.extend({ trialEndsAt: z.number().nullable(), nextChargeAt: z.number() })),
+      /** The buyer's account: a one-time link that signs in and lets them set a password (never a password). */
+      signInUrl: z.optional(z.string()),
     }),
     render({ t, locale, tt }, p) {
       const tier = tt(`catalog:skus.${p.skuId}.title`);
@@ -134,6 +136,13 @@ const templates = {
           { text: tt('email:reportReady.intro', { tier }) },
           { link: { label: tt('email:reportReady.open'), href: p.reportUrl } },
           { text: tt('email:reportReady.linkNote', { days: p.expiresInDays }) },
+          ...(p.signInUrl
+            ? [
+                { text: tt('account:mail.signIn.intro') },
+                { link: { label: tt('account:mail.signIn.link'), href: p.signInUrl } },
+                { text: tt('account:mail.signIn.note') },
+              ]
+            : []),
           { text: tt('email:reportReady.receiptTitle') },
           { text: tt('email:reportReady.receiptOrder', { order: p.orderNumber }) },
           { text: tt('email:reportReady.receiptItem', { tier, amount }) },
@@ -357,6 +366,54 @@ const templates = {
           { link: { label: tt('email:emailChange.confirm'), href: p.confirmUrl } },
           { text: tt('email:emailChange.expires', { hours: p.hours }) },
           { text: tt('email:emailChange.notYou') },
+        ],
+      };
+    },
+  }),
+  /** A 6-digit code: to confirm a new account's address, or to set a new password. */
+  accountCode: defineTemplate({
+    payload: z.object({ code: z.string(), purpose: z.enum(['register', 'reset']), minutes: z.number().int() }),
+    render({ tt }, p) {
+      return {
+        subject: tt(`account:mail.code.${p.purpose}.subject`),
+        preheader: tt('account:mail.code.preheader', { code: p.code }),
+        blocks: [
+          { text: tt(`account:mail.code.${p.purpose}.intro`) },
+          { quote: p.code },
+          { text: tt('account:mail.code.expiry', { minutes: p.minutes }) },
+          { text: tt('account:mail.code.notYou') },
+        ],
+      };
+    },
+  }),
+  /** Someone registered with an address that has an account: the owner learns it, a stranger learns nothing. */
+  accountExists: defineTemplate({
+    payload: z.object({ loginUrl: z.string(), forgotUrl: z.string() }),
+    render({ tt }, p) {
+      return {
+        subject: tt('account:mail.exists.subject'),
+        blocks: [
+          { text: tt('account:mail.exists.intro') },
+          { link: { label: tt('account:mail.exists.login'), href: p.loginUrl } },
+          { text: tt('account:mail.exists.forgot') },
+          { link: { label: tt('account:mail.exists.forgotLink'), href: p.forgotUrl } },
+          { text: tt('account:mail.code.notYou') },
+        ],
+      };
+    },
+  }),
+  /** A password reset for an address without an account: says so, and where reports are found. */
+  accountUnknown: defineTemplate({
+    payload: z.object({ registerUrl: z.string(), retrieveUrl: z.string() }),
+    render({ tt }, p) {
+      return {
+        subject: tt('account:mail.unknown.subject'),
+        blocks: [
+          { text: tt('account:mail.unknown.intro') },
+          { link: { label: tt('account:mail.unknown.register'), href: p.registerUrl } },
+          { text: tt('account:mail.unknown.reports') },
+          { link: { label: tt('account:mail.unknown.retrieve'), href: p.retrieveUrl } },
+          { text: tt('account:mail.code.notYou') },
         ],
       };
     },

@@ -4,7 +4,7 @@ import type { PaymentRow } from './payment-repository';
 
 /**
  * What the paid transition announces (decision 0017). Payments makes a payment succeed and an order paid
- * exactly once; the modules that care (subscriptions, extras, later accounts) react here instead of
+ * exactly once; the modules that care (subscriptions, extras, accounts) react here instead of
  * payments importing them.
  */
 /** The order a payment is for, as reactions need it (the exam module owns orders). */

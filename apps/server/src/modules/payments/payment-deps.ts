@@ -4,6 +4,7 @@ import type { Transact } from '../../db/repositories';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { ExamOrders } from '../exam/exam-orders';
 import type { PaidTransition } from './paid-transition';
@@ -42,7 +43,7 @@ export interface PaymentDeps {
   /** The report links sent by e-mail, with their own expiring token. */
   links: ReportLinks;
   /** Checks e-mailed report links' tokens: an order's address and plan are shown to its owner only. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
   /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
   paymentIdSecret: string;
   kickMail: () => void;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type PaymentRow = Database['payments'];
@@ -7,6 +7,14 @@ export type PaymentStatus = PaymentRow['status'];
 /** Every SQL statement of payments and processor events. Guarded updates make each transition happen once. */
 export function paymentRepository(db: Kysely<Database>) {
   return {
+    /** How many payments stand in each status (the metrics endpoint's gauge). */
+    countByStatus(): Promise<{ status: string; n: number }[]> {
+      return db
+        .selectFrom('payments')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute();
+    },
     /** Inserts the attempt; a concurrent duplicate of the same attempt finds the row the first one wrote. */
     async insertAttempt(row: PaymentRow): Promise<PaymentRow> {
       const inserted = await db

@@ -3,8 +3,9 @@ import type { AppDeps } from '../../app-deps';
 import { transactor } from '../../db/repositories';
 import { withTransaction } from '../../db/with-transaction';
 import type { BasePaths } from '../../http/mount-endpoint';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret, secretKeys } from '../../lib/app-secrets';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { CatalogService } from '../checkout/catalog-service';
 import type { PaidTransition } from './paid-transition';
 import { paymentRepository } from './payment-repository';
@@ -91,7 +92,7 @@ export async function paymentsModule(
     subscriptions: SubscriptionsOfOrders;
     paid: PaidTransition;
     links: ReportLinks;
-    reportLinkSecret: string;
+    reportLinkSecret: SecretKeys;
   },
 ) {
   const { env, db, clock, translator } = deps;
@@ -113,7 +114,8 @@ export async function paymentsModule(
     mailDomain: deps.mailDomain,
     links: parts.links,
     reportLinkSecret: parts.reportLinkSecret,
-    paymentIdSecret: await getOrCreateSecret(kysely, 'payment-ids', clock.now()),
+    // Derives ids (no verification): only the newest key is used; a rotation names new attempts anew.
+    paymentIdSecret: (await secretKeys(kysely, 'payment-ids', clock.now(), env.SECRET_PAYMENT_IDS))[0] ?? '',
     kickMail: deps.mailWorker.kick,
     log: app.log,
   });

@@ -12,7 +12,9 @@ export interface RateRule {
 
 /**
  * Limits anything that sends e-mail or checks a secret. Kept in the database, not in memory, so the limit
- * holds across restarts and across every instance behind a load balancer.
+ * holds across restarts and across every instance behind a load balancer. The window slides: the previous
+ * fixed window's hits count in proportion to how much of it still lies within the last `windowMs`, so a
+ * burst just before a boundary and another just after it are counted together.
  */
 export async function consumeRateLimit(
   db: Kysely<Database>,
@@ -21,6 +23,7 @@ export async function consumeRateLimit(
   now: number,
 ): Promise<void> {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const count = await countHit(db, `${rule.name}:${subject.toLowerCase()}`, windowStart);
-  if (count > rule.max) throw new AppError('RATE_LIMITED');
+  const { current, previous } = await countHit(db, `${rule.name}:${subject.toLowerCase()}`, windowStart, rule.windowMs);
+  const stillInside = (windowStart + rule.windowMs - now) / rule.windowMs;
+  if (current + previous * stillInside > rule.max) throw new AppError('RATE_LIMITED');
 }

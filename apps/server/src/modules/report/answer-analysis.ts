@@ -3,6 +3,7 @@ import { type Explanation, toPublicItem } from '@mindgauge/psychometrics';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SecretKeys } from '../../lib/signed-token';
 import { formOfSession } from '../exam/exam-form';
 import type { ExamOrders } from '../exam/exam-orders';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
@@ -20,7 +21,7 @@ export function sentence(t: Translator, locale: Locale, e: Explanation): string 
  * the answer right, in the visitor's language.
  */
 export async function answerAnalysis(
-  d: { repo: ExamOrders; secret: string; clock: Clock; translator: Translator },
+  d: { repo: ExamOrders; secret: SecretKeys; clock: Clock; translator: Translator },
   orderNumber: string,
   access: ReportAccess,
   locale: Locale,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../../lib/clock';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamOrders } from '../exam/exam-orders';
 import type { ExamService } from '../exam/exam-service';
 
@@ -14,5 +15,5 @@ export interface ReportDeps {
   clock: Clock;
   publicUrl: string;
   /** Checks e-mailed report links' tokens. */
-  reportLinkSecret: string;
+  reportLinkSecret: SecretKeys;
 }

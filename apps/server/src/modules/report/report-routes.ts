@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamOrders } from '../exam/exam-orders';
 import { readerOf } from '../exam/report-access';
 import { answerAnalysis } from './answer-analysis';
@@ -15,7 +16,7 @@ export function reportRoutes(
   bases: BasePaths,
   deps: AppDeps,
   links: ReportLinks,
-  linkSecret: string,
+  linkSecret: SecretKeys,
   /** The exam module's orders. */
   orders: ExamOrders,
 ): void {

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { enqueueMail } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 
 const HOUR = 3_600_000;
@@ -60,6 +61,7 @@ export async function retrieveReports(
   const email = input.email.toLowerCase();
   await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
   await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
+  await consumeMailBudget(d.db, email, now);
   const orders = await d.exams.paidOrdersOf(email, 20);
   if (orders.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
   await mailReportLinks(d, email, input.hl, orders);

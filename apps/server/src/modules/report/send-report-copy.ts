@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamOrders } from '../exam/exam-orders';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { mailReportLinks } from './retrieve-reports';
 
@@ -24,7 +26,7 @@ export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
     repo: ExamOrders;
-    secret: string;
+    secret: SecretKeys;
     clock: Clock;
     links: ReportLinks;
     mailDomain: string;
@@ -36,6 +38,7 @@ export async function sendReportCopy(
   await consumeRateLimit(d.db, REPORT_COPY_RULES.ip, input.ip, now);
   const { order } = await requireReportAccess(d, input.orderNumber, input.reader);
   await consumeRateLimit(d.db, REPORT_COPY_RULES.order, order.order_number, now);
+  await consumeMailBudget(d.db, input.email, now);
   await mailReportLinks(d, input.email.toLowerCase(), input.hl, [order]);
   return { sent: true };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
 import { mailOutbox } from '../mail/enqueue-mail';
@@ -126,6 +126,15 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
+    },
+    /** How many subscriptions are due to run by `now` (the metrics endpoint's gauge). */
+    async countDue(now: number): Promise<number> {
+      const r = await db
+        .selectFrom('subscriptions')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('next_run_at', '<=', now)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
     /** Starts a subscription; a replay of the same first payment finds the one already made. */
     async insert(row: SubscriptionRow): Promise<SubscriptionRow> {

@@ -9,6 +9,7 @@ import type { WithTransaction } from '../../db/with-transaction';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
+import { consumeMailBudget } from '../mail/mail-budget';
 import type { TemplatePayload } from '../mail/templates';
 import { callProvider } from '../payments/providers/call-provider';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
@@ -315,6 +316,7 @@ export function subscriptionService(d: SubscriptionDeps) {
     async checkEmail(email: string, ip: string, hl: Locale | undefined) {
       const address = email.toLowerCase();
       await limited(ip, address);
+      await consumeMailBudget(d.db, address, d.clock.now());
       const subs = await d.repo.cancellableForEmail(address);
       if (subs.length > 0) {
         const now = d.clock.now();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret, secretKeys } from '../../lib/app-secrets';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { PaidTransition } from '../payments/paid-transition';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
@@ -35,7 +35,7 @@ export async function subscriptionsModule(
     clock,
     links: cancelLinks({
       publicUrl: env.PUBLIC_URL,
-      secret: await getOrCreateSecret(kysely, 'cancel-links', now),
+      secret: await secretKeys(kysely, 'cancel-links', now, env.SECRET_CANCEL_LINKS),
       days: env.CANCEL_LINK_DAYS,
       clock,
     }),

@@ -5,6 +5,7 @@ import { type WithTransaction, withTransaction } from '../../db/with-transaction
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { type MailOutbox, mailOutbox } from '../mail/enqueue-mail';
+import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { type SupportRepository, supportRepository } from './support-repository';
 
@@ -51,6 +52,7 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, PER_IP, input.ip, now);
   await consumeRateLimit(deps.db, PER_EMAIL, input.email, now);
+  await consumeMailBudget(deps.db, input.email, now);
   const ticketId = publicId('T-');
   const order = input.orderNumber ? input.orderNumber : null;
   await deps.transact(async (tx) => {

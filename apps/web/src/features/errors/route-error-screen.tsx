@@ -4,6 +4,7 @@ import { ROUTES, type RouteKey } from '../../app/paths';
 import { NetworkUnstableScreen } from '../../components/network-unstable-screen';
 import { ApiResponseError, NetworkError } from '../../lib/api-client';
 import { ErrorScreen } from './error-screen';
+import { isExplained, NeedsOrderScreen } from './needs-order-screen';
 import { NotFoundScreen } from './not-found-screen';
 
 /** Chooses the screen for a failed route: 404, network-unstable, or the error page with its status. */
@@ -14,7 +15,10 @@ export function RouteErrorScreen() {
   // During the test, "refresh" keeps every record; during payment, "reload" checks the payment.
   const context = group === 'answer' ? 'test' : group === 'payment' ? 'payment' : 'generic';
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen needsReport={(error.data as NeedsReport | null)?.needsReport === true} />;
+    const needsReport = (error.data as NeedsReport | null)?.needsReport === true;
+    // The menu's report screens, opened without an order: what they are and how to reach them, never a 404.
+    if (needsReport && isExplained(key)) return <NeedsOrderScreen routeKey={key} />;
+    return <NotFoundScreen needsReport={needsReport} />;
   }
   if (error instanceof ApiResponseError && error.status === 404) return <NotFoundScreen />;
   if (error instanceof NetworkError) return <NetworkUnstableScreen context={context} />;

@@ -30,7 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  * not stop it; after a minute the visitor can check again.
  */
 function CheckScreen() {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t } = useTranslation(['checkout', 'errors', 'common']);
   const scope = useScope();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -112,6 +112,11 @@ function CheckScreen() {
         <p className="status-check__message">{message}</p>
         <p className="meta status-check__trouble">{trouble && phase === 'polling' ? t('check.reconnecting') : ''}</p>
       </div>
+      {trouble && phase === 'polling' ? (
+        <button type="button" className="button button--secondary" onClick={() => location.reload()}>
+          {t('common:network.reload')}
+        </button>
+      ) : null}
       {phase === 'polling' ? null : (
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => setRound((r) => r + 1)}>

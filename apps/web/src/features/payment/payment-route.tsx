@@ -26,6 +26,9 @@ import { PageTitle } from '../../components/page-title';
 import { SandboxFrame } from '../../components/sandbox-frame';
 import { StripePayment } from '../../components/stripe-payment';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-data';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
+import { NetworkError } from '../../lib/api-client';
 import {
   methodFromSearch,
   type PricingPageData,
@@ -159,6 +162,7 @@ function PaymentForm(props: PaymentFormProps) {
     return m && offered.includes(m) ? m : null;
   });
   const [email, setEmail] = useState(() => checkout.email ?? useAppState.getState().email);
+  const [unstable, setUnstable] = useState(false);
   const [needTerms] = useState(() => props.alwaysAskTerms || !hasAcceptedTerms(examId, docs.terms.version));
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(() =>
@@ -171,6 +175,13 @@ function PaymentForm(props: PaymentFormProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const methodId = useId();
   const termsId = useId();
+  const adData = adDataOf(props.attempt.planId ?? props.attempt.skuId, totalMinor, currency);
+  const checkoutSent = useRef(false);
+  useEffect(() => {
+    if (checkoutSent.current) return;
+    checkoutSent.current = true;
+    void trackAdEvent('initiate-checkout', adData);
+  }, [adData]);
 
   const go = useCallback(
     (key: RouteKey, query: Record<string, string>, replace = false) =>
@@ -276,6 +287,12 @@ function PaymentForm(props: PaymentFormProps) {
         void queryClient.invalidateQueries({ queryKey: ['checkout', 'paymentMethods'] });
         return;
       }
+      // An unstable network: say so and offer the spec's reload (the attempt's key makes a retry safe).
+      if (err instanceof NetworkError) {
+        setErrors({ form: errorMessage(err) });
+        setUnstable(true);
+        return;
+      }
       setErrors({ form: t('errors:orderFailed') });
     }
   }
@@ -319,6 +336,7 @@ function PaymentForm(props: PaymentFormProps) {
             value={method}
             onChange={(m) => {
               setMethod(m);
+              void trackAdEvent('add-payment-info', adData);
               setErrors((prev) => ({ ...prev, method: undefined }));
             }}
             error={errors.method}
@@ -339,6 +357,11 @@ function PaymentForm(props: PaymentFormProps) {
           <p className="form__error" role="alert" hidden={!errors.form}>
             {errors.form ?? ''}
           </p>
+          {unstable ? (
+            <button type="button" className="button button--secondary" onClick={() => location.reload()}>
+              {t('common:network.reload')}
+            </button>
+          ) : null}
           <div className="pay-row">
             <div className="pay-row__note" id="pay-terms">
               {props.note}
@@ -510,6 +533,8 @@ function PlanPayment({ data, planId }: { data: PaymentPageData; planId: TPlanId 
       note={
         <>
           <p className="plan-disclosure">{planDisclosure(t, plan, data.hl, plansQuery.dataUpdatedAt)}</p>
+          {/* Decision 0019: the first payment (a trial's too) unlocks the report for good; said before paying. */}
+          <p className="plan-keeps-report">{t('plans.keepsReport')}</p>
           <p>
             {t('plans.howToCancel')}{' '}
             <AppLink to={buildHref('cancelSubscription', { scope: scope.value })}>{t('plans.cancelPage')}</AppLink>

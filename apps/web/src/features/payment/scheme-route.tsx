@@ -22,6 +22,8 @@ import { withKeptQuery } from '../../components/app-link';
 import { guardLoad } from '../../components/load-guard';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-data';
+import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { type PricingPageData, pricingCountry, promoFromSearch } from '../../lib/checkout-search';
 import { updateConfig } from '../../lib/persisted-config';
 import { promoErrorCode } from '../../lib/promo-error';
@@ -144,6 +146,8 @@ export function SchemeScreen({ data, slots: { PlanCards } }: { data: PricingPage
       return;
     }
     rememberTermsAccepted(scope.examId, data.hl, docs.terms);
+    const chosen = list.skus.find((s) => s.skuId === selected);
+    if (chosen) void trackAdEvent('add-to-cart', adDataOf(selected, chosen.price.amount, chosen.price.currency));
     const query: Record<string, string> = { order: orderNumber, sku: selected };
     if (list.promo) query.promo = list.promo.code;
     navigate(withKeptQuery(buildHref('payingPayment', { scope: scope.value }, query), location.search));

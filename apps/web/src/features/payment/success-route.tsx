@@ -16,6 +16,8 @@ import { guardLoad } from '../../components/load-guard';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { localeFromRequest } from '../../i18n/use-locale';
+import { adDataOf } from '../../lib/ad-pixels/ad-data';
+import { trackPurchaseOnce } from '../../lib/ad-pixels/ad-pixels';
 import { sendReportCopy } from './api/send-report-copy';
 import { clearCheckoutKeys } from './checkout-key';
 import { REPORT_COUNTDOWN_S, secondsLeft } from './success-countdown';
@@ -125,6 +127,14 @@ export function SuccessScreen({ data, slots: { SubscriptionStarted } }: { data: 
   const orderNumber = orderFromSearch(search);
   const { data: checkout } = useSuspenseQuery(orderCheckoutQuery(orderNumber));
   const email = checkout.email ?? useAppState.getState().email;
+  const purchase = checkout.purchase;
+  useEffect(() => {
+    if (!purchase) return;
+    trackPurchaseOnce(orderNumber, {
+      ...adDataOf(purchase.skuId, purchase.amount, purchase.currency),
+      ...(email ? { email } : {}),
+    });
+  }, [purchase, orderNumber, email]);
   const reportHref = buildHref('reportResult', { scope: scope.value }, { order: orderNumber });
   const [deadline] = useState(() => Date.now() + REPORT_COUNTDOWN_S * 1000);
   const [seconds, setSeconds] = useState(REPORT_COUNTDOWN_S);

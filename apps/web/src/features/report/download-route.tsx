@@ -11,14 +11,16 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { CopyLink } from '../../components/copy-link';
 import { PageTitle } from '../../components/page-title';
-import { useLocale } from '../../i18n/use-locale';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { downloadFile } from './api/download-file';
 import { reportQuery } from './api/get-report';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
   const search = new URL(request.url).searchParams;
-  await queryClient.ensureQueryData(reportQuery(orderFromSearch(search), search.get('token')));
+  await queryClient.ensureQueryData(
+    reportQuery(orderFromSearch(search), search.get('token'), localeFromRequest(request)),
+  );
   return null;
 }
 
@@ -63,7 +65,7 @@ export function Component() {
   const [search] = useSearchParams();
   const orderNumber = orderFromSearch(search);
   const token = search.get('token');
-  const { data } = useSuspenseQuery(reportQuery(orderNumber, token));
+  const { data } = useSuspenseQuery(reportQuery(orderNumber, token, locale));
   const gifts = useQuery({ ...presenterQuery(orderNumber, token, locale), enabled: data.report !== null }).data?.gifts;
   const report = useDownload();
   const certificate = useDownload();

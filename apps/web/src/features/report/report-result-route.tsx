@@ -10,6 +10,7 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { BellCurve } from '../../components/bell-curve';
 import { PageTitle } from '../../components/page-title';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { reportQuery } from './api/get-report';
 import { DimensionList } from './components/dimension-list';
 import { EmailChangeConfirm } from './components/email-change-confirm';
@@ -22,7 +23,9 @@ type ReportTab = 'overview' | 'dimensions';
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
   const search = new URL(request.url).searchParams;
-  await queryClient.ensureQueryData(reportQuery(orderFromSearch(search), search.get('token')));
+  await queryClient.ensureQueryData(
+    reportQuery(orderFromSearch(search), search.get('token'), localeFromRequest(request)),
+  );
   return null;
 }
 
@@ -36,7 +39,8 @@ export function Component() {
   const [search] = useSearchParams();
   const [tabParam, setTab] = useQueryParam('tab');
   const orderNumber = orderFromSearch(search);
-  const { data } = useSuspenseQuery(reportQuery(orderNumber, search.get('token')));
+  const locale = useLocale();
+  const { data } = useSuspenseQuery(reportQuery(orderNumber, search.get('token'), locale));
 
   if (!data.report && data.refused === 'REPORT_ACCESS_DENIED') {
     return (

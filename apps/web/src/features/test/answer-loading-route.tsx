@@ -45,6 +45,7 @@ export function Component() {
   // The measures are already computed on the server; each is named as its line appears.
   useEffect(() => {
     if (!outcome || outcome === 'network' || outcome.outcome !== 'order') return;
+    if (step === 0) setAppState({ headline: { orderNumber: outcome.orderNumber, ...outcome.headline } });
     if (step < MEASURES.length) {
       const id = setTimeout(() => setStep((s) => s + 1), 350);
       return () => clearTimeout(id);
@@ -53,7 +54,7 @@ export function Component() {
       withKeptQuery(buildHref('answerEmail', { scope: scope.value }, { order: outcome.orderNumber }), location.search),
       { replace: true },
     );
-  }, [outcome, step, navigate, scope.value]);
+  }, [outcome, step, navigate, scope.value, setAppState]);
 
   if (outcome === 'network') return <NetworkUnstableScreen context="test" onRetry={() => setAttempt((a) => a + 1)} />;
 

@@ -66,6 +66,8 @@ export function Component() {
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // Once the server's deadline passes nothing can change: the confirmation says so and offers no editing.
+  const [timeUp, setTimeUp] = useState(false);
   const shownAt = useRef(performance.now());
   const offsetMs = useMemo(() => new Date(session.serverNow).getTime() - Date.now(), [session.serverNow]);
   const deadline = new Date(session.deadline).getTime();
@@ -176,9 +178,11 @@ export function Component() {
     navigate(withKeptQuery(buildHref('answerLoading', { scope: scope.value }), location.search));
   }
 
-  // The next matrix is already in memory: painting it needs no network.
+  // The next matrix is already in memory: painting it needs no network. Each puzzle opens at its top (on a
+  // short screen the previous one may have been scrolled down to its options).
   useEffect(() => {
     shownAt.current = performance.now();
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [index]);
 
   const milestone = MILESTONES[answered];
@@ -194,6 +198,7 @@ export function Component() {
         questions={session.questions}
         progress={progress}
         busy={confirming}
+        timeUp={timeUp}
         error={error}
         onConfirm={onConfirm}
         onEdit={(i) => {
@@ -235,25 +240,35 @@ export function Component() {
             aria-label={t('question.progressLabel', { current: index + 1, total })}
           />
         </div>
-        <Countdown deadline={deadline} offsetMs={offsetMs} onExpire={() => setMode('confirm')} />
+        <Countdown
+          deadline={deadline}
+          offsetMs={offsetMs}
+          onExpire={() => {
+            goTo(index);
+            setTimeUp(true);
+            setMode('confirm');
+          }}
+        />
       </div>
 
       <h1 className="test-screen__title">
         <span className="visually-hidden">{t('question.progressLabel', { current: index + 1, total })}. </span>
         {t('question.instruction')}
       </h1>
-      {panes.map((q) => (
-        <div key={q.id} className="question-pane" hidden={q.id !== question.id}>
-          <MatrixGrid context={q.context} number={q.index + 1} />
-          <OptionGroup
-            label={t('question.optionsLabel')}
-            options={q.options}
-            names={optionNamesOf(q.options)}
-            value={progress[q.id]?.choice ?? null}
-            onChoose={choose}
-          />
-        </div>
-      ))}
+      <div className="question-stage">
+        {panes.map((q) => (
+          <div key={q.id} className="question-pane" hidden={q.id !== question.id}>
+            <MatrixGrid context={q.context} number={q.index + 1} />
+            <OptionGroup
+              label={t('question.optionsLabel')}
+              options={q.options}
+              names={optionNamesOf(q.options)}
+              value={progress[q.id]?.choice ?? null}
+              onChoose={choose}
+            />
+          </div>
+        ))}
+      </div>
 
       <p className="test-screen__status" role="status" aria-live="polite">
         {milestone && current !== null ? t(`question.${milestone}`) : status}

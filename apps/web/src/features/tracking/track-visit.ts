@@ -1,4 +1,5 @@
 import { APP_VERSION, appView, generateLogid, parseScope } from '@mindgauge/contract';
+import { adPixelsLogidReady } from '../../lib/ad-pixels/ad-pixels';
 import { call, setClientContext } from '../../lib/api-client';
 import { readConfig } from '../../lib/persisted-config';
 import { getCookie, persistent, session, setCookie } from '../../lib/storage';
@@ -34,6 +35,7 @@ export async function ensureLogid(search: string): Promise<void> {
   session.set('logid', logid);
   setCookie('IQ-logid', logid, 365);
   setClientContext({ logid });
+  adPixelsLogidReady();
 }
 
 /** Records a page view: the platform's own counters come from these. */

@@ -2,12 +2,19 @@ import type { Locale, TReview } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format-date';
 
-function Stars({ rating }: { rating: number }) {
-  const full = Math.max(0, Math.min(5, Math.round(rating)));
+/** How much of the five stars a rating fills, in percent: 4.5 fills four and a half stars (90%). */
+export function starFill(rating: number): number {
+  return Math.round((Math.max(0, Math.min(5, rating)) / 5) * 1000) / 10;
+}
+
+/** Five grey stars with the rating's share of them drawn over in colour (a real average shows as it is). */
+export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" aria-hidden="true">
-      <span className="stars__on">{'★'.repeat(full)}</span>
-      <span className="stars__off">{'★'.repeat(5 - full)}</span>
+      <span className="stars__off">{'★★★★★'}</span>
+      <span className="stars__on" style={{ width: `${starFill(rating)}%` }}>
+        {'★★★★★'}
+      </span>
     </span>
   );
 }

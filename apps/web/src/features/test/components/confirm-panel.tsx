@@ -7,25 +7,45 @@ interface ConfirmPanelProps {
   questions: readonly TPublicQuestion[];
   progress: Record<string, ItemProgress>;
   busy: boolean;
+  /** The time ran out: the answers are kept as they are and can no longer be edited. */
+  timeUp: boolean;
   error: string;
   onConfirm: () => void;
   onEdit: (index: number) => void;
 }
 
-/** "Get My Result" locks the answers; "Edit my answer" goes back to any puzzle until then. */
-export function ConfirmPanel({ questions, progress, busy, error, onConfirm, onEdit }: ConfirmPanelProps) {
+/**
+ * "Get My Result" locks the answers; "Edit my answer" goes back to any puzzle until then. When the time is up
+ * the panel says so and offers no editing (the server would refuse any change).
+ */
+export function ConfirmPanel({ questions, progress, busy, timeUp, error, onConfirm, onEdit }: ConfirmPanelProps) {
   const { t } = useTranslation('test');
   const answered = questions.filter((q) => progress[q.id]?.choice != null).length;
   const firstOpen = questions.findIndex((q) => progress[q.id]?.choice == null);
   return (
     <section className="container page page--narrow" aria-labelledby="confirm-title">
       <PageTitle title={t('confirm.title')} />
-      <h1 id="confirm-title">{t('confirm.title')}</h1>
+      <h1 id="confirm-title">{timeUp ? t('confirm.timeUpTitle') : t('confirm.title')}</h1>
+      {timeUp ? (
+        <p className="callout" role="alert">
+          {t('confirm.timeUp')}
+        </p>
+      ) : null}
       <p className="lead">{t('confirm.lead', { answered, total: questions.length })}</p>
       {answered < questions.length ? <p>{t('question.unanswered', { count: questions.length - answered })}</p> : null}
       <ol className="review-grid">
         {questions.map((q, i) => {
           const done = progress[q.id]?.choice != null;
+          const label = `${t('confirm.goTo', { number: i + 1 })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`;
+          if (timeUp)
+            return (
+              <li key={q.id}>
+                <span className="review-grid__cell" data-done={done || undefined}>
+                  <span aria-hidden="true">{i + 1}</span>
+                  <span className="visually-hidden">{`${i + 1}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`}</span>
+                </span>
+              </li>
+            );
           return (
             <li key={q.id}>
               <button
@@ -33,7 +53,7 @@ export function ConfirmPanel({ questions, progress, busy, error, onConfirm, onEd
                 className="review-grid__cell"
                 data-done={done || undefined}
                 onClick={() => onEdit(i)}
-                aria-label={`${t('confirm.goTo', { number: i + 1 })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`}
+                aria-label={label}
               >
                 {i + 1}
               </button>
@@ -56,14 +76,16 @@ export function ConfirmPanel({ questions, progress, busy, error, onConfirm, onEd
         >
           {t('confirm.getResult')}
         </button>
-        <button
-          type="button"
-          className="button button--secondary button--large"
-          onClick={() => onEdit(firstOpen === -1 ? 0 : firstOpen)}
-          disabled={busy}
-        >
-          {t('confirm.edit')}
-        </button>
+        {timeUp ? null : (
+          <button
+            type="button"
+            className="button button--secondary button--large"
+            onClick={() => onEdit(firstOpen === -1 ? 0 : firstOpen)}
+            disabled={busy}
+          >
+            {t('confirm.edit')}
+          </button>
+        )}
       </div>
     </section>
   );
