@@ -50,14 +50,21 @@ function order(patch: Partial<Order>): Order {
 
 function service(
   o: Order,
-  world: { entitlements?: TEntitlement[]; vipUntil?: number; completeBuyers?: string[] } = {},
+  world: {
+    entitlements?: TEntitlement[];
+    /** A VIP membership bought with the order's address, running until then. */
+    vipUntil?: number;
+    completeBuyers?: string[];
+    /** Whether the order's address is proven (a followed e-mail link): memberships follow proven ones only. */
+    proven?: boolean;
+  } = {},
 ) {
   const repo = {
     async packagePrices(examId: number, country: string) {
       return TABLES.filter((r) => r.exam_id === examId && r.country === country);
     },
-    async activeVip(email: string, now: number) {
-      return world.vipUntil && world.vipUntil > now && email === o.email
+    async activeVip(email: string | null, _orderNumber: string | null, now: number) {
+      return world.vipUntil && world.vipUntil > now && email !== null && email === o.email
         ? { since: NOW - 86_400_000, until: world.vipUntil }
         : undefined;
     },
@@ -74,6 +81,9 @@ function service(
     },
     async hasPaidSku(email: string, sku: string) {
       return sku === DISCOUNT_SKU && (world.completeBuyers ?? []).includes(email);
+    },
+    async provenEmail(x: { order_number: string; email: string | null }) {
+      return world.proven && x.order_number === o.order_number ? x.email : null;
     },
   } as unknown as ExamOrders;
   const clock = new ManualClock(NOW);
@@ -106,23 +116,29 @@ describe('extras pricing (in-memory fakes)', () => {
   });
 
   it('a Complete report once bought with the address takes 20% off every extra; the list price stays shown', async () => {
-    const s = service(order({}), { completeBuyers: ['buyer@example.com'] });
+    const s = service(order({}), { completeBuyers: ['buyer@example.com'], proven: true });
     const analysis = await priceOf(s, 'answerAnalysis');
     expect(MEMBER_PERCENT_OFF).toBe(20);
     expect(analysis?.price).toMatchObject({ amount: 399, listAmount: 499 });
     expect(analysis?.memberPercentOff).toBe(20);
     // Another address is no member.
-    expect((await priceOf(service(order({ email: 'other@example.com' }), {}), 'answerAnalysis'))?.price.amount).toBe(
-      499,
-    );
+    expect(
+      (await priceOf(service(order({ email: 'other@example.com' }), { proven: true }), 'answerAnalysis'))?.price.amount,
+    ).toBe(499);
+    // Nor is the buyer's address merely typed into another order, until a followed link proves it (issue 13).
+    const typed = service(order({}), { completeBuyers: ['buyer@example.com'] });
+    expect((await priceOf(typed, 'answerAnalysis'))?.price.amount).toBe(499);
   });
 
   it('a running VIP membership is a member’s discount too, and the VIP extra shows as owned', async () => {
-    const s = service(order({}), { vipUntil: NOW + 86_400_000 });
+    const s = service(order({}), { vipUntil: NOW + 86_400_000, proven: true });
     expect((await priceOf(s, 'advancedBundle'))?.price.amount).toBe(1199);
     expect((await priceOf(s, 'vip'))?.owned).toBe(true);
+    // Not for an address merely typed (unproven).
+    const typed = service(order({}), { vipUntil: NOW + 86_400_000 });
+    expect((await priceOf(typed, 'advancedBundle'))?.price.amount).toBe(1499);
     // An ended membership counts for nothing.
-    const ended = service(order({}), { vipUntil: NOW - 1 });
+    const ended = service(order({}), { vipUntil: NOW - 1, proven: true });
     expect((await priceOf(ended, 'advancedBundle'))?.price.amount).toBe(1499);
     expect((await priceOf(ended, 'vip'))?.owned).toBe(false);
   });
@@ -135,7 +151,7 @@ describe('extras pricing (in-memory fakes)', () => {
   });
 
   it('a currency shown without decimals is discounted to whole units; a country without a table gets the default', async () => {
-    const yen = service(order({ country: 'JP' }), { completeBuyers: ['buyer@example.com'] });
+    const yen = service(order({ country: 'JP' }), { completeBuyers: ['buyer@example.com'], proven: true });
     const list = (await yen.packageList('A1', mine, 'en')).packages;
     expect(list.map((p) => [p.packageId, p.price.currency, p.price.amount])).toEqual([
       ['answerAnalysis', 'JPY', 60_000],
