@@ -50,17 +50,25 @@ export function taker(t: TakerTransport) {
     async takeTest(hl = 'en'): Promise<string> {
       const start = await t.json('GET', `/api/exam/question/list/1799/${hl}?restart=1`);
       const sessionId = start.data.sessionId as string;
-      const key = JSON.parse(await t.scoringKey(sessionId)) as { items: { id: string; answerIndex: number }[] };
-      for (const [i, k] of key.items.entries()) {
-        await t.json('POST', '/api/exam/session/answer', {
-          sessionId,
-          itemId: k.id,
-          choice: i < 20 ? k.answerIndex : (k.answerIndex + 1 + (i % 5)) % 6,
-          timeMs: 25_000 + i * 700,
-          firstChoiceMs: 12_000,
-          changes: 0,
-          focusLosses: 0,
-        });
+      // A routed test: each part is answered from the key the server holds, then the next part is asked for.
+      const done = new Set<string>();
+      for (let part = 1; part <= 3; part++) {
+        const key = JSON.parse(await t.scoringKey(sessionId)) as { items: { id: string; answerIndex: number }[] };
+        for (const [i, k] of key.items.entries()) {
+          if (done.has(k.id)) continue;
+          done.add(k.id);
+          await t.json('POST', '/api/exam/session/answer', {
+            sessionId,
+            itemId: k.id,
+            choice: i < 20 ? k.answerIndex : (k.answerIndex + 1 + (i % 5)) % 6,
+            timeMs: 25_000 + i * 700,
+            firstChoiceMs: 12_000,
+            changes: 0,
+            focusLosses: 0,
+          });
+        }
+        if (key.items.length >= 30) break;
+        await t.json('POST', '/api/exam/session/part/next', { sessionId, part });
       }
       await t.json('POST', '/api/exam/session/confirm', { sessionId });
       const order = await t.json('POST', '/api/exam/order/info', { sessionId });

@@ -2,7 +2,10 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** The answer key of a session, read from the server's database (only a test may do this). */
+/**
+ * The answer key of a session, read from the server's database (only a test may do this). A routed test's
+ * key holds the parts given so far: read it again after a part is finished (`keyItem` does).
+ */
 export function answerKey(sessionId: string): { id: string; answerIndex: number }[] {
   const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
   try {
@@ -13,6 +16,13 @@ export function answerKey(sessionId: string): { id: string; answerIndex: number 
   } finally {
     db.close();
   }
+}
+
+/** The key entry of the test's i-th item (0..29), re-reading the key when its part has just been given. */
+export function keyItem(sessionId: string, i: number): { id: string; answerIndex: number } {
+  const item = answerKey(sessionId)[i];
+  if (!item) throw new Error(`item ${i} is not given yet`);
+  return item;
 }
 
 export function savedAnswers(sessionId: string): Map<string, number | null> {
@@ -60,18 +70,32 @@ export async function answer(page: Page, option: number, thinkMs = 12_000): Prom
   await expect.poll(() => page.getByRole('radio').nth(option).getAttribute('aria-checked')).toBe('true');
 }
 
-/** NEXT, and past the message between parts when one appears. */
+/**
+ * At the end of a part: starts the next part (its answers become final; the server routes the next), then
+ * past the message between parts.
+ */
+export async function startNextPart(page: Page): Promise<void> {
+  await page.locator('.test-interlude .button-row .button--primary').click();
+  await page.locator('#interlude-title').waitFor();
+  await page.locator('.test-interlude button').click();
+  await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
+}
+
+/** NEXT, and past the end of a part and the message between parts when they appear. */
 export async function next(page: Page): Promise<void> {
   const before = await progressText(page);
   await page.locator('.test-nav__next').click();
-  const interlude = page.locator('.test-interlude button');
+  const partEnd = page.locator('#part-end-title');
+  const interlude = page.locator('#interlude-title');
   await expect
     .poll(
       async () =>
+        (await partEnd.count()) > 0 ||
         (await interlude.count()) > 0 ||
         (await page.locator('#confirm-title').count()) > 0 ||
         (await progressText(page)) !== before,
     )
     .toBe(true);
-  if (await interlude.count()) await interlude.click();
+  if (await partEnd.count()) await startNextPart(page);
+  else if (await interlude.count()) await page.locator('.test-interlude button').click();
 }

@@ -3,6 +3,7 @@ import { describeBrowser, expectAccessible, useBrowser } from '../support/browse
 import {
   answer,
   answerKey,
+  keyItem,
   next,
   progressText,
   savedAnswers,
@@ -19,9 +20,14 @@ describeBrowser('taking the IQ test', () => {
     await page.clock.install();
     const { sessionId, deadline } = await startSession(page, 'en');
     await expectAccessible(page, 'question screen');
-    const key = answerKey(sessionId);
-    expect(key).toHaveLength(30);
-    const choiceFor = (i: number) => (i < 22 ? key[i]!.answerIndex : (key[i]!.answerIndex + 1) % 6);
+    // A routed test: part 1 is given first; the key grows as the server routes parts 2 and 3.
+    expect(answerKey(sessionId)).toHaveLength(10);
+    const key: { id: string; answerIndex: number }[] = [];
+    const item = (i: number) => {
+      key[i] ??= keyItem(sessionId, i);
+      return key[i];
+    };
+    const choiceFor = (i: number) => (i < 22 ? item(i).answerIndex : (item(i).answerIndex + 1) % 6);
 
     for (let i = 0; i < 30; i++) {
       expect(await progressText(page)).toBe(`${i + 1} / 30`);
@@ -40,36 +46,59 @@ describeBrowser('taking the IQ test', () => {
         expect(await page.getByRole('radio').nth(choiceFor(12)).getAttribute('aria-checked')).toBe('true');
         await next(page);
       }
-      if (i === 19) await page.context().setOffline(true);
+      // Offline inside part 3 (starting a part needs the server: it routes it).
+      if (i === 20) await page.context().setOffline(true);
       await answer(page, choiceFor(i));
-      if (i === 20) {
+      if (i === 21) {
         await expect
           .poll(() => page.locator('.test-screen__status').textContent())
           .toContain('sent when you are back online');
         await page.context().setOffline(false);
         await page.evaluate(() => window.dispatchEvent(new Event('online')));
-        await expect.poll(() => savedAnswers(sessionId).get(key[20]!.id)).toBe(choiceFor(20));
-        expect(savedAnswers(sessionId).get(key[19]!.id)).toBe(choiceFor(19));
+        await expect.poll(() => savedAnswers(sessionId).get(item(21).id)).toBe(choiceFor(21));
+        expect(savedAnswers(sessionId).get(item(20).id)).toBe(choiceFor(20));
       }
       if (i === 9) {
+        // The end of part 1 says its answers become final when part 2 starts; the visitor may go back first.
         await page.locator('.test-nav__next').click();
-        await expect.poll(() => page.locator('.test-interlude h1').count()).toBe(1);
+        await expect.poll(() => page.locator('#part-end-title').textContent()).toBe('End of part 1');
+        expect(await page.locator('.test-interlude p').first().textContent()).toContain(
+          'your answers to part 1 become final when part 2 starts',
+        );
+        await expectAccessible(page, 'end of part 1');
+        await page.getByRole('button', { name: 'Review part 1' }).click();
+        expect(await progressText(page)).toBe('1 / 30');
+        await page.locator('.test-nav__next').click();
+        expect(await progressText(page)).toBe('2 / 30');
+        for (let j = 1; j < 10; j++) await page.locator('.test-nav__next').click();
+        await expect.poll(() => page.locator('#part-end-title').count()).toBe(1);
+        await page.getByRole('button', { name: 'Start part 2' }).click();
+        await expect.poll(() => page.locator('#interlude-title').count()).toBe(1);
         await expectAccessible(page, 'message after part 1');
         await page.locator('.test-interlude button').click();
+        expect(await progressText(page)).toBe('11 / 30');
+        // Part 1 is final: Back stops at the first puzzle of part 2, and the server refuses a change.
+        expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+        const late = await page.request.post('/api/exam/session/answer', {
+          data: { sessionId, itemId: item(0).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
+        });
+        expect([late.status(), (await late.json()).code]).toEqual([409, 'PART_FINISHED']);
+        expect(answerKey(sessionId)).toHaveLength(20);
         continue;
       }
       await next(page);
     }
 
-    // Confirmation: edit puzzle 3, then confirm.
+    // Confirmation: only part 3 is still open; edit puzzle 23, then confirm.
     await expect.poll(() => page.locator('#confirm-title').count()).toBe(1);
     await expectAccessible(page, 'confirmation');
-    await page.getByRole('button', { name: /Go to puzzle 3,/ }).click();
-    expect(await progressText(page)).toBe('3 / 30');
-    const edited = (choiceFor(2) + 3) % 6;
+    expect(await page.getByRole('button', { name: /Go to puzzle 3,/ }).count()).toBe(0);
+    await page.getByRole('button', { name: /Go to puzzle 23,/ }).click();
+    expect(await progressText(page)).toBe('23 / 30');
+    const edited = (choiceFor(22) + 3) % 6;
     await answer(page, edited, 2_000);
     await page.getByRole('button', { name: 'Review answers' }).click();
-    await expect.poll(() => savedAnswers(sessionId).get(key[2]!.id)).toBe(edited);
+    await expect.poll(() => savedAnswers(sessionId).get(item(22).id)).toBe(edited);
     await page.getByRole('button', { name: 'Get My Result' }).click();
 
     // Evaluating, then the e-mail step.
@@ -116,7 +145,7 @@ describeBrowser('taking the IQ test', () => {
     // a moment on a busy machine.
     await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/answer\/email\//);
     const res = await page.request.post('/api/exam/session/answer', {
-      data: { sessionId, itemId: key[0]!.id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
+      data: { sessionId, itemId: item(25).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
     });
     expect(res.status()).toBe(409);
 
@@ -145,10 +174,10 @@ describeBrowser('taking the IQ test', () => {
     const sessionId = await startTest(page, 'ja');
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect(await page.locator('.test-nav__next').textContent()).not.toBe('NEXT');
-    const key = answerKey(sessionId);
     for (let i = 0; i < 30; i++) {
       await page.clock.runFor(12_000);
-      const target = i < 22 ? key[i]!.answerIndex : (key[i]!.answerIndex + 2) % 6;
+      const k = keyItem(sessionId, i);
+      const target = i < 22 ? k.answerIndex : (k.answerIndex + 2) % 6;
       await page.getByRole('radio').first().focus();
       const start = Number(
         await page.evaluate(() =>
@@ -206,6 +235,9 @@ describeBrowser('taking the IQ test', () => {
     expect(
       await page.getByText('IQ measurement is not possible because the test is not conducted in a normal way.').count(),
     ).toBe(1);
+    // The page names what was seen.
+    expect(await page.getByText('What we saw:').count()).toBe(1);
+    expect(await page.getByText('Many answers came faster than anyone could read the puzzle.').count()).toBe(1);
     await expectAccessible(page, 'abnormal');
     expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Redo the test' }).click();

@@ -1,30 +1,18 @@
-import type { ScoringKey } from '@mindgauge/psychometrics';
 import { expect } from 'vitest';
+import { type Answering, answerAllParts, honest } from './routed-taker';
 import type { TestApp } from './test-app';
 
 /** Takes the test honestly through the API and returns the new order's number. */
-export async function paidReadyOrder(t: TestApp, hl = 'en', headers: Record<string, string> = {}): Promise<string> {
+export async function paidReadyOrder(
+  t: TestApp,
+  hl = 'en',
+  headers: Record<string, string> = {},
+  answering: Answering = honest,
+): Promise<string> {
   const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1`, headers });
   expect(start.statusCode, start.body).toBe(200);
   const sessionId = start.json().data.sessionId as string;
-  const row = await t.deps.db.kysely
-    .selectFrom('exam_sessions')
-    .select('scoring_key')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const key = JSON.parse(row.scoring_key) as ScoringKey;
-  for (const [i, k] of key.items.entries()) {
-    const res = await post(t, '/api/exam/session/answer', {
-      sessionId,
-      itemId: k.id,
-      choice: i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6,
-      timeMs: 25_000 + i * 700,
-      firstChoiceMs: 12_000,
-      changes: 0,
-      focusLosses: 0,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await answerAllParts(t, sessionId, answering);
   expect((await post(t, '/api/exam/session/confirm', { sessionId })).statusCode).toBe(200);
   const order = await post(t, '/api/exam/order/info', { sessionId });
   expect(order.json().data.outcome, order.body).toBe('order');
@@ -198,8 +186,14 @@ export async function readerCookie(t: TestApp, orderNumber: string): Promise<{ '
 }
 
 /** A tier bought with the sandbox card 4242, and its report link's token. */
-export async function buyTier(t: TestApp, skuId: string, email = 'buyer@example.com', hl = 'en') {
-  const order = await paidReadyOrder(t, hl);
+export async function buyTier(
+  t: TestApp,
+  skuId: string,
+  email = 'buyer@example.com',
+  hl = 'en',
+  answering: Answering = honest,
+) {
+  const order = await paidReadyOrder(t, hl, {}, answering);
   const price = await shownPrice(t, order, skuId);
   const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { skuId, email, hl }));
   expect(created.statusCode, created.body).toBe(200);

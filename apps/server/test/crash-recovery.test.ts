@@ -95,20 +95,27 @@ describe('crash between the processor’s charge and our write', () => {
     const start = await call('GET', '/api/exam/question/list/1799/en');
     const sessionId = start.json.data.sessionId as string;
     const db = new Database(path.join(dir, 'db.sqlite'));
-    const key = JSON.parse(
-      (db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as { scoring_key: string })
-        .scoring_key,
-    ) as ScoringKey;
-    for (const [i, k] of key.items.entries()) {
-      await call('POST', '/api/exam/session/answer', {
-        sessionId,
-        itemId: k.id,
-        choice: i < 20 ? k.answerIndex : (k.answerIndex + 2) % 6,
-        timeMs: 24_000,
-        firstChoiceMs: 11_000,
-        changes: 0,
-        focusLosses: 0,
-      });
+    // A routed test: each part is answered from the key the server holds, then the next part is asked for.
+    const answered = new Set<string>();
+    for (let part = 1; part <= 3; part++) {
+      const key = JSON.parse(
+        (db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as { scoring_key: string })
+          .scoring_key,
+      ) as ScoringKey;
+      for (const [i, k] of key.items.entries()) {
+        if (answered.has(k.id)) continue;
+        answered.add(k.id);
+        await call('POST', '/api/exam/session/answer', {
+          sessionId,
+          itemId: k.id,
+          choice: i < 20 ? k.answerIndex : (k.answerIndex + 2) % 6,
+          timeMs: 24_000,
+          firstChoiceMs: 11_000,
+          changes: 0,
+          focusLosses: 0,
+        });
+      }
+      if (part < 3) await call('POST', '/api/exam/session/part/next', { sessionId, part });
     }
     await call('POST', '/api/exam/session/confirm', { sessionId });
     const orderNumber = (await call('POST', '/api/exam/order/info', { sessionId })).json.data.orderNumber as string;

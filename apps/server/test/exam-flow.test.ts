@@ -1,5 +1,5 @@
-import type { ScoringKey } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAllParts, honest, storedKey } from './routed-taker';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('taking the IQ test on %s', (dialect) => {
@@ -26,44 +26,16 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
       payload: payload as object,
       ...(sessionCookie ? { cookies: { 'IQ-exam': sessionCookie } } : {}),
     });
-  const keyOf = async (sessionId: string) =>
-    JSON.parse(
-      (
-        await t.deps.db.kysely
-          .selectFrom('exam_sessions')
-          .select('scoring_key')
-          .where('id', '=', sessionId)
-          .executeTakeFirstOrThrow()
-      ).scoring_key,
-    ) as ScoringKey;
-
-  /** Answers like a person: a realistic time per item, most early items right. */
-  async function answerHonestly(sessionId: string, key: ScoringKey) {
-    for (const [i, k] of key.items.entries()) {
-      const choice = i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6;
-      const res = await post('/exam/session/answer', {
-        sessionId,
-        itemId: k.id,
-        choice,
-        timeMs: 25_000 + i * 700,
-        firstChoiceMs: 12_000,
-        changes: 0,
-        focusLosses: 0,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  }
+  const keyOf = (sessionId: string) => storedKey(t, sessionId);
 
   it('starts a session with 30 drawn questions and never sends the key', async () => {
     const { res, data, cookie } = await start();
     expect(cookie?.httpOnly).toBe(true);
     expect(data.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(data.questions).toHaveLength(30);
-    expect(data.questions.map((q: { part: number }) => q.part)).toEqual([
-      ...Array(10).fill(1),
-      ...Array(10).fill(2),
-      ...Array(10).fill(3),
-    ]);
+    // A routed test: part 1 now, parts 2 and 3 once the part before is finished (30 questions in all).
+    expect(data.questions).toHaveLength(10);
+    expect(data).toMatchObject({ part: 1, partCount: 3, questionCount: 30 });
+    expect(data.questions.map((q: { part: number }) => q.part)).toEqual(Array(10).fill(1));
     for (const q of data.questions) {
       expect(q.context).toHaveLength(8);
       expect(q.options).toHaveLength(6);
@@ -158,9 +130,8 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
 
   it('locks answers at confirmation; a second confirmation and later edits are refused', async () => {
     const { data } = await start(undefined, '?restart=1');
-    const key = await keyOf(data.sessionId);
     expect((await post('/exam/order/info', { sessionId: data.sessionId })).json().code).toBe('NOT_CONFIRMED');
-    await answerHonestly(data.sessionId, key);
+    const key = await answerAllParts(t, data.sessionId, honest);
     const confirmed = await post('/exam/session/confirm', { sessionId: data.sessionId });
     expect(confirmed.json().data).toEqual({ status: 'confirmed', answered: 30 });
     const twice = await post('/exam/session/confirm', { sessionId: data.sessionId });
@@ -179,8 +150,7 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
 
   it('scores a confirmed session into exactly one order, even under 20 concurrent calls; no score before payment', async () => {
     const { data } = await start(undefined, '?restart=1');
-    const key = await keyOf(data.sessionId);
-    await answerHonestly(data.sessionId, key);
+    await answerAllParts(t, data.sessionId, honest);
     await post('/exam/session/confirm', { sessionId: data.sessionId });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => post('/exam/order/info', { sessionId: data.sessionId })),
@@ -240,21 +210,18 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
 
   it('a rapid-clicking session gets the abnormal outcome and no order', async () => {
     const { data } = await start(undefined, '?restart=1');
-    const key = await keyOf(data.sessionId);
-    for (const [i, k] of key.items.entries()) {
-      await post('/exam/session/answer', {
-        sessionId: data.sessionId,
-        itemId: k.id,
-        choice: i % 6,
-        timeMs: 400,
-        firstChoiceMs: 300,
-        changes: 0,
-        focusLosses: 0,
-      });
-    }
+    await answerAllParts(t, data.sessionId, { choice: (i) => i % 6, timeMs: () => 400 });
     await post('/exam/session/confirm', { sessionId: data.sessionId });
     const res = await post('/exam/order/info', { sessionId: data.sessionId });
-    expect(res.json().data).toEqual({ outcome: 'abnormal', messageKey: 'engine.validity.abnormal' });
+    // The abnormal page names what was seen, in the test's language.
+    expect(res.json().data).toEqual({
+      outcome: 'abnormal',
+      messageKey: 'engine.validity.abnormal',
+      behaviours: [
+        'Many answers came faster than anyone could read the puzzle.',
+        'The answers were at the level of chance and came faster than the puzzles can be worked out.',
+      ],
+    });
     const again = await post('/exam/order/info', { sessionId: data.sessionId });
     expect(again.json().data.outcome).toBe('abnormal');
     const orders = await t.deps.db.kysely
@@ -267,8 +234,7 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
 
   it('attaches the e-mail with the consent given; refuses a bad address or no consent', async () => {
     const { data } = await start(undefined, '?restart=1');
-    const key = await keyOf(data.sessionId);
-    await answerHonestly(data.sessionId, key);
+    await answerAllParts(t, data.sessionId, honest);
     await post('/exam/session/confirm', { sessionId: data.sessionId });
     const { orderNumber } = (await post('/exam/order/info', { sessionId: data.sessionId })).json().data;
     const consent = { terms: true, termsVersion: '1.0', privacyVersion: '1.0' };

@@ -29,6 +29,8 @@ describe.each(dialects())('exam statistics from the platform records on %s', (di
           validity: null,
           country,
           iq_score: iq + (i % 2 ? 3 : -3),
+          scoring_version: 1,
+          route: '',
         })
         .execute();
     }

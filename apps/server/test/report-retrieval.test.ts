@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildForm, keyOf } from '../src/modules/exam/exam-form';
+import { formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import {
   buyReport,
   deliverMail,
@@ -186,20 +186,20 @@ describe.each(dialects())('the answer analysis, on %s', (dialect) => {
     const cookies = await readerCookie(t, order);
     const session = await t.deps.db.kysely
       .selectFrom('exam_sessions')
-      .select(['id', 'seed'])
+      .select(['id', 'seed', 'form_version', 'route'])
       .where('id', '=', cookies['IQ-exam'])
       .executeTakeFirstOrThrow();
     // As a session stored before keys were balanced: version 1, its key from that version's assembly.
-    const old = buildForm(session.seed, 1);
+    const old = formOfSession({ seed: session.seed, form_version: 1, route: '' });
     await t.deps.db.kysely
       .updateTable('exam_sessions')
-      .set({ form_version: 1, scoring_key: keyOf(old) })
+      .set({ form_version: 1, scoring_version: 1, route: '', scoring_key: keyOf(old) })
       .where('id', '=', session.id)
       .execute();
     const data = (await t.app.inject({ method: 'GET', url: `/api/exam/order/questions/${order}`, cookies })).json()
       .data;
     expect(data.items.map((i: { answerIndex: number }) => i.answerIndex)).toEqual(old.items.map((i) => i.answerIndex));
-    expect(old.items.map((i) => i.id)).not.toEqual(buildForm(session.seed).items.map((i) => i.id));
+    expect(old.items.map((i) => i.id)).not.toEqual(formOfSession(session).items.map((i) => i.id));
   });
 
   it('is refused to a tier without it, to an unpaid order, and to a stranger', async () => {

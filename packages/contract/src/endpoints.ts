@@ -26,6 +26,7 @@ export const endpoints = {
   questionList: exam.questionList,
   saveAnswer: exam.saveAnswer,
   confirmSession: exam.confirmSession,
+  nextPart: exam.nextPart,
   createExamOrder: exam.createExamOrder,
   updateOrderEmail: exam.updateOrderEmail,
   confirmOrderEmail: exam.confirmOrderEmail,

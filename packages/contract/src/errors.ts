@@ -53,6 +53,7 @@ export const ERRORS = {
   SESSION_LOCKED: { result: 40901, status: 409 },
   TIME_UP: { result: 40902, status: 409 },
   NOT_CONFIRMED: { result: 40903, status: 409 },
+  PART_FINISHED: { result: 40910, status: 409 },
   PAYLOAD_TOO_LARGE: { result: 41300, status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { result: 41500, status: 415 },
   RATE_LIMITED: { result: 42900, status: 429 },

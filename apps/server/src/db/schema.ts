@@ -108,6 +108,10 @@ export interface Database {
     /** ISO 3166 alpha-2, from the trusted country header; null when unknown. */
     country: string | null;
     iq_score: number | null;
+    /** The scoring rules the session is scored under: 1 (scoreIq, fixed form) or 2 (scoreSession, routed). */
+    scoring_version: number;
+    /** Version 2: the modules chosen so far, one digit per routed part ('' before part 2, then '2', '20'). */
+    route: string;
   };
   session_answers: {
     session_id: string;

@@ -42,7 +42,13 @@ export const ZQuestionList = z.object({
   startedAt: ZIsoDateTime,
   deadline: describe(ZIsoDateTime, 'The timer is this server deadline, not a client counter'),
   serverNow: ZIsoDateTime,
-  questions: z.array(ZPublicQuestion),
+  questions: describe(
+    z.array(ZPublicQuestion),
+    'The parts given so far: a routed test gives part 2 after part 1 is finished, part 3 after part 2',
+  ),
+  part: describe(z.int(), 'The part being answered (1..partCount); the answers of earlier parts are final'),
+  partCount: z.int(),
+  questionCount: describe(z.int(), 'Questions in the whole test, all parts'),
   answers: z.array(ZSavedAnswer),
   orderNumber: z.nullable(ZOrderNumber),
 });
@@ -93,6 +99,21 @@ export const confirmSession = defineEndpoint({
   response: z.object({ status: ZSessionStatus, answered: z.int() }),
 });
 
+export const nextPart = defineEndpoint({
+  id: 'nextPart',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/session/part/next',
+  summary:
+    "Finish a part and start the next: the finished part's answers become final and the next part is chosen from them (repeatable: a part already finished answers with the part in progress)",
+  tags,
+  body: z.object({
+    sessionId: ZSessionId,
+    part: describe(z.int().check(z.minimum(1), z.maximum(2)), 'The part being finished'),
+  }),
+  response: z.object({ part: describe(z.int(), 'The part now in progress') }),
+});
+
 export const ZOrderStatus = z.enum(['pending_payment', 'paid', 'refunded']);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
@@ -109,7 +130,14 @@ export type TFreeHeadline = z.infer<typeof ZFreeHeadline>;
 
 export const ZCreateOrderResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('order'), orderNumber: ZOrderNumber, status: ZOrderStatus, headline: ZFreeHeadline }),
-  z.object({ outcome: z.literal('abnormal'), messageKey: z.string() }),
+  z.object({
+    outcome: z.literal('abnormal'),
+    messageKey: z.string(),
+    behaviours: describe(
+      z.array(z.string()),
+      "What was seen (answers faster than the puzzles can be read, the same position again and again, …), in the test's language",
+    ),
+  }),
 ]);
 export type TCreateOrderResult = z.infer<typeof ZCreateOrderResult>;
 
@@ -186,11 +214,18 @@ export type TDimensionResult = z.infer<typeof ZDimensionResult>;
 export const ZReportSummary = z.object({
   skuId: z.string(),
   entitlements: describe(z.array(z.string()), 'What the tier bought unlocks'),
-  iq: z.int(),
-  rangeLow: describe(z.int(), '95% range from the measured standard error'),
-  rangeHigh: z.int(),
-  percentile: describe(z.number(), 'Share of the population scoring lower, 0..100'),
-  classId: z.string(),
+  scoringVersion: describe(z.int(), 'The scoring rules the result was computed under (1: before routing, 2: routed)'),
+  outcome: describe(
+    z.enum(['scored', 'below-range']),
+    "below-range: answers at chance level at a normal pace; no number, only 'under IQ {bound}' and its class",
+  ),
+  iq: describe(z.nullable(z.int()), 'The IQ shown (null when below the range)'),
+  rangeLow: describe(z.nullable(z.int()), '95% range from the measured standard error'),
+  rangeHigh: z.nullable(z.int()),
+  percentile: describe(z.nullable(z.number()), 'Share of the population scoring lower, 0..100'),
+  bound: describe(z.nullable(z.int()), 'Below the range: the IQ the result is under'),
+  belowRangeText: describe(z.nullable(z.string()), "Below the range: the outcome's sentence, translated"),
+  classId: describe(z.string(), 'The class of the number shown (below the range: the class just under the bound)'),
   className: z.string(),
   correct: z.int(),
   answered: z.int(),

@@ -26,9 +26,10 @@ export const fileDownInfo = defineEndpoint({
 export const ZCertificateFacts = z.object({
   serial: z.string(),
   name: z.nullable(z.string()),
-  iq: z.int(),
-  rangeLow: z.int(),
-  rangeHigh: z.int(),
+  iq: describe(z.nullable(z.int()), 'Null when the result is below the range the test measures'),
+  rangeLow: z.nullable(z.int()),
+  rangeHigh: z.nullable(z.int()),
+  bound: describe(z.nullable(z.int()), 'Below the range: the IQ the result is under'),
   classId: z.string(),
   className: z.string(),
   takenAt: ZIsoDateTime,

@@ -55,6 +55,8 @@ export const ZSharedResult = z.object({
   className: z.string(),
   /** Only when the owner chose to show it. */
   iq: z.nullable(z.int()),
+  /** When the owner chose to show the score and the result is below the range the test measures: its bound. */
+  bound: z.nullable(z.int()),
   takenAt: ZIsoDateTime,
   imageUrl: z.string(),
 });

@@ -10,6 +10,7 @@ import { reportFiles } from './0007-report-files';
 import { labResults } from './0008-lab-results';
 import { accounts } from './0009-accounts';
 import { security } from './0010-security';
+import { routedSessions } from './0011-routed-sessions';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008-lab-results': labResults(dialect),
         '0009-accounts': accounts(dialect),
         '0010-security': security(dialect),
+        '0011-routed-sessions': routedSessions(),
       };
     },
   };

@@ -3,7 +3,11 @@ import {
   type AssembleFormOptions,
   assembleForm,
   createRng,
+  drawStage,
   type Form,
+  type ModuleLevel,
+  type Route,
+  type Stage,
   scoringKey,
   toPublicItem,
 } from '@mindgauge/psychometrics';
@@ -11,33 +15,71 @@ import type { Translator } from '../../i18n/translator';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /**
- * Forms are regenerated from the session's seed and form version (the engine is deterministic), so nothing
- * but those and the scoring key is stored. A paid report draws its items again years later, so every
+ * Forms are regenerated from the session's seed, form version and route (the engine is deterministic), so
+ * nothing but those and the scoring key is stored. A paid report draws its items again years later, so every
  * version a stored session may carry stays here: when the engine's assembly changes, add a version that
  * selects it and point FORM_VERSION at it. A session of a version this build does not know is not found.
  */
 const ASSEMBLY: Readonly<Record<number, AssembleFormOptions>> = {
-  /** The correct option's position drawn at random. */
+  /** The correct option's position drawn at random (scoring version 1). */
   1: { balanceKey: false },
-  /** Keys balanced over the six positions. */
+  /** Keys balanced over the six positions (scoring version 1). */
   2: {},
 };
 
-export const FORM_VERSION = 2;
+/** Multistage: part 1 common, parts 2 and 3 routed (drawStage per part; scoring version 2). */
+export const ROUTED_FORM_VERSION = 3;
+export const FORM_VERSION = ROUTED_FORM_VERSION;
+/** The parts of every form; a routed session is served one part at a time. */
+export const PART_COUNT = 3;
 
 export function isKnownFormVersion(version: number): boolean {
-  return Object.hasOwn(ASSEMBLY, version);
+  return version === ROUTED_FORM_VERSION || Object.hasOwn(ASSEMBLY, version);
 }
 
-export function buildForm(seed: string, version: number = FORM_VERSION): Form {
-  const options = ASSEMBLY[version];
-  if (!options) throw new Error(`form version ${version} is unknown to this build`);
-  return assembleForm(createRng(seed), options);
+/** The stored route ('', '2', '20') as the engine's route; anything else is a corrupt row. */
+export function parseRoute(route: string): Route {
+  if (!/^[012]{0,2}$/.test(route)) throw new Error(`invalid stored route '${route}'`);
+  return [...route].map((c) => Number(c) as ModuleLevel);
 }
 
-/** The form a stored session was given. */
-export function formOfSession(session: { seed: string; form_version: number }): Form {
-  return buildForm(session.seed, session.form_version);
+export function formatRoute(route: Route): string {
+  return route.join('');
+}
+
+type StoredForm = { seed: string; form_version: number; route: string };
+
+/** The part a session is on: version 1 forms are served whole (all three parts at once). */
+export function currentPart(session: StoredForm): number {
+  return session.form_version === ROUTED_FORM_VERSION ? parseRoute(session.route).length + 1 : PART_COUNT;
+}
+
+/** A routed part's answers are final once the next part has started; a version 1 form's parts never close. */
+export function isPartFinished(session: StoredForm, part: number): boolean {
+  return session.form_version === ROUTED_FORM_VERSION && part < currentPart(session);
+}
+
+function joinForms(parts: readonly Form[]): Form {
+  return {
+    items: parts.flatMap((p) => p.items),
+    partOf: parts.flatMap((p) => p.partOf),
+    blueprint: parts.flatMap((p) => p.blueprint),
+  };
+}
+
+/**
+ * The items a session has been given so far, in the order shown: a version 1 form whole; a routed session's
+ * parts 1..route.length+1 (the whole routed form once the route is complete).
+ */
+export function formOfSession(session: StoredForm): Form {
+  if (session.form_version === ROUTED_FORM_VERSION) {
+    const route = parseRoute(session.route);
+    const stages = Array.from({ length: route.length + 1 }, (_, i) => (i + 1) as Stage);
+    return joinForms(stages.map((stage) => drawStage(session.seed, stage, route)));
+  }
+  const options = ASSEMBLY[session.form_version];
+  if (!options) throw new Error(`form version ${session.form_version} is unknown to this build`);
+  return assembleForm(createRng(session.seed), options);
 }
 
 export function keyOf(form: Form): string {
@@ -46,17 +88,17 @@ export function keyOf(form: Form): string {
 
 /**
  * The drawings a visitor sees, with accessible names in their language, serialized once (as bytes) per
- * session and language (a refresh or a second instance rebuilds the same bytes from the seed).
+ * session, route and language (a refresh or a second instance rebuilds the same bytes from the seed).
  */
 export function publicQuestionsJson(
   cache: TtlCache,
   translator: Translator,
-  session: { id: string; seed: string; form_version: number },
+  session: { id: string } & StoredForm,
   hl: Locale,
   /** The form when the caller has just built it (a new session): not generated a second time. */
   built?: Form,
 ): Promise<Buffer> {
-  return cache.get(`form:${session.id}:${hl}`, async () => {
+  return cache.get(`form:${session.id}:${session.form_version}:${session.route}:${hl}`, async () => {
     const form = built ?? formOfSession(session);
     const labels = {
       panel: (i: number) => translator.t(hl, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),

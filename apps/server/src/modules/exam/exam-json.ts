@@ -19,9 +19,14 @@ export const ZStoredScoringKey = z.object({
 
 const ZRange = z.looseObject({ lower: z.number(), upper: z.number() });
 
-/** `exam_sessions.result` of a valid, scored session. */
-export const ZStoredIqResult = z.looseObject({
+const ZStoredNorm = z.looseObject({ provisional: z.boolean(), key: z.string(), sampleSize: z.number() });
+
+/** `exam_sessions.result` of a session given a number: scoring version 1 (scoreIq) or 2 (outcome 'scored'). */
+export const ZStoredScoredResult = z.looseObject({
   valid: z.literal(true),
+  outcome: z.optional(z.literal('scored')),
+  /** Version 2: the IQ shown (the class follows it); version 1 results round iq.iq. */
+  iqShown: z.optional(z.int()),
   iq: z.looseObject({
     iq: z.number(),
     range95: ZRange,
@@ -30,7 +35,7 @@ export const ZStoredIqResult = z.looseObject({
   }),
   correct: z.int(),
   answered: z.int(),
-  norm: z.looseObject({ provisional: z.boolean(), key: z.string(), sampleSize: z.number() }),
+  norm: ZStoredNorm,
   dimensions: z.array(
     z.looseObject({
       id: z.enum(['memory', 'speed', 'reaction', 'concentration', 'logic']),
@@ -44,6 +49,39 @@ export const ZStoredIqResult = z.looseObject({
       provisional: z.boolean(),
     }),
   ),
+});
+
+/** `exam_sessions.result` of a version 2 session below the range the test measures: no number. */
+export const ZStoredBelowRangeResult = z.looseObject({
+  valid: z.literal(true),
+  outcome: z.literal('below-range'),
+  bound: z.int(),
+  classification: z.looseObject({ id: z.string(), key: z.string() }),
+  correct: z.int(),
+  answered: z.int(),
+  norm: ZStoredNorm,
+});
+
+/** `exam_sessions.result` of a valid session (status 'scored'), any scoring version. */
+export const ZStoredIqResult = z.union([ZStoredBelowRangeResult, ZStoredScoredResult]);
+
+export type StoredIqResult =
+  | ({ outcome: 'below-range' } & z.infer<typeof ZStoredBelowRangeResult>)
+  | z.infer<typeof ZStoredScoredResult>;
+
+/**
+ * The stored result, discriminated on `outcome` (the loose objects' catch-all hides the discriminant from
+ * TypeScript; the scored shape's `outcome` can only be 'scored' or absent, so the narrowing is exact).
+ */
+export function isBelowRange(
+  r: z.infer<typeof ZStoredIqResult>,
+): r is { outcome: 'below-range' } & z.infer<typeof ZStoredBelowRangeResult> {
+  return r.outcome === 'below-range';
+}
+
+/** `exam_sessions.validity`: the screens' report; its flags are what invalidated the session (locale keys). */
+export const ZStoredValidity = z.looseObject({
+  flags: z.array(z.looseObject({ code: z.string(), key: z.string() })),
 });
 
 /** `skus.entitlements`, read with the order's tier. */

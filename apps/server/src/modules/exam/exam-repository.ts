@@ -50,6 +50,19 @@ export function examRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /**
+     * A routed session's next part: its route and the key grown by that part's items, guarded on the route
+     * read (of two concurrent calls one routes; the other changes nothing and reads the stored route).
+     */
+    async advanceRoute(sessionId: string, from: string, to: string, scoringKey: string): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_sessions')
+        .set({ route: to, scoring_key: scoringKey })
+        .where('id', '=', sessionId)
+        .where('route', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /** Locks an active session; returns false when it was not active (already confirmed, or scored). */
     async confirm(sessionId: string, now: number): Promise<boolean> {
       const res = await db

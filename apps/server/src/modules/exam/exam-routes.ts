@@ -32,6 +32,7 @@ export function examRoutes(
     return new RawJsonData(parts);
   });
   mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
+  mountEndpoint(app, bases, endpoints.nextPart, ({ body }) => exam.nextPart(body.sessionId, body.part));
   mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
   mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
   mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body, req }) =>

@@ -6,7 +6,19 @@ import {
   type TOrderInfo,
   type TReportSummary,
 } from '@mindgauge/contract';
-import { type Form, type IqSession, MODEL_PRIOR_NORM, scoreIq } from '@mindgauge/psychometrics';
+import {
+  chooseRoute,
+  type Form,
+  type IqSession,
+  MODEL_PRIOR_NORM,
+  type Route,
+  SCORING_VERSION,
+  type ScoringKey,
+  STAGE_ITEMS,
+  scoreIq,
+  scoreSession,
+  scoringKey,
+} from '@mindgauge/psychometrics';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -15,8 +27,19 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
-import { buildForm, FORM_VERSION, isKnownFormVersion, keyOf, publicQuestionsJson } from './exam-form';
-import { ZStoredIqResult, ZStoredScoringKey } from './exam-json';
+import {
+  currentPart,
+  FORM_VERSION,
+  formatRoute,
+  formOfSession,
+  isKnownFormVersion,
+  isPartFinished,
+  keyOf,
+  PART_COUNT,
+  parseRoute,
+  publicQuestionsJson,
+} from './exam-form';
+import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
 import { canRead, type ReportAccess, requireReportAccess } from './report-access';
 
@@ -56,7 +79,8 @@ export function examService(d: ExamDeps) {
     if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
     const now = d.clock.now();
     const seed = randomHex128();
-    const form = buildForm(seed);
+    // A routed session is given part 1 now; parts 2 and 3 are drawn when the part before is finished.
+    const form = formOfSession({ seed, form_version: FORM_VERSION, route: '' });
     const row: SessionRow = {
       id: publicId(),
       exam_id: examId,
@@ -73,9 +97,69 @@ export function examService(d: ExamDeps) {
       validity: null,
       country,
       iq_score: null,
+      scoring_version: SCORING_VERSION,
+      route: '',
     };
     await d.repo.insertSession(row);
     return { row, form };
+  }
+
+  /** The stored answers of the key's items, in the key's order (an item never answered: no choice, no time). */
+  async function responsesOf(sessionId: string, key: ScoringKey): Promise<IqSession> {
+    const answers = new Map((await d.repo.listAnswers(sessionId)).map((a) => [a.item_id, a]));
+    return {
+      responses: key.items.map((k) => {
+        const a = answers.get(k.id);
+        return {
+          itemId: k.id,
+          choice: a?.choice ?? null,
+          timeMs: a?.time_ms ?? 0,
+          firstChoiceMs: a?.first_choice_ms ?? null,
+          answerChanges: a?.changes ?? 0,
+          focusLosses: a?.focus_losses ?? 0,
+        };
+      }),
+    };
+  }
+
+  /**
+   * Finishes the part a routed session is on: the next part's module is chosen from the answers so far (the
+   * key stays here), the route and the grown key are stored, guarded on the route not having moved (of two
+   * concurrent calls one routes, the other reads its route). From then on the finished part's answers are final.
+   */
+  async function routeNextPart(s: SessionRow): Promise<void> {
+    const route = parseRoute(s.route);
+    const keySoFar = scoringKey(formOfSession(s));
+    const { responses } = await responsesOf(s.id, keySoFar);
+    const next: Route = chooseRoute(keySoFar, responses, route);
+    const nextRow = { ...s, route: formatRoute(next) };
+    await d.repo.advanceRoute(s.id, s.route, nextRow.route, keyOf(formOfSession(nextRow)));
+  }
+
+  /**
+   * Scores a confirmed session under the rules it was started with. A routed session whose time ran out
+   * before part 3 is completed first: the remaining parts are routed on its answers and drawn, and their
+   * items count as unanswered, as a version 1 form's unreached items did.
+   */
+  async function scoreConfirmed(s: SessionRow) {
+    if (s.scoring_version === 1) {
+      const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+      // Malformed answers make the engine throw PsychometricsInputError: the error handler answers 400.
+      return scoreIq(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
+    }
+    let row = s;
+    while (currentPart(row) < PART_COUNT) {
+      await routeNextPart(row);
+      row = await requireSession(s.id);
+    }
+    const key = scoringKey(formOfSession(row));
+    return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
+  }
+
+  /** What the abnormal page names: the locale keys of the invalidating flags the session was stored with. */
+  function behaviourKeysOf(s: SessionRow): string[] {
+    if (!s.validity) return [];
+    return parseJsonColumn(ZStoredValidity, 'exam_sessions.validity', s.validity).flags.map((f) => f.key);
   }
 
   /** The person against people from their country on this platform (from a minimum sample) and the top 10. */
@@ -98,6 +182,8 @@ export function examService(d: ExamDeps) {
     };
   }
 
+  const s2 = (session: SessionRow) => session.scoring_version;
+
   /** The score part of a report, its texts in `hl` (the language the visitor reads now) or the order's. */
   async function reportSummary(
     order: OrderRow,
@@ -109,22 +195,51 @@ export function examService(d: ExamDeps) {
     const entitlements = await d.repo.entitlements(order);
     // Engine keys look like `engine.dimension.memory.name`: namespace, then the path.
     const tr = (key: string) => d.translator.t(locale, engineKey(key));
+    if (isBelowRange(r)) {
+      // No number the data cannot support: the bound, its sentence and the class just under it.
+      return {
+        skuId: order.sku_id ?? '',
+        entitlements,
+        scoringVersion: s2(session),
+        outcome: 'below-range',
+        iq: null,
+        rangeLow: null,
+        rangeHigh: null,
+        percentile: null,
+        bound: r.bound,
+        belowRangeText: d.translator.t(locale, engineKey('engine.outcome.belowRange'), { bound: r.bound }),
+        classId: r.classification.id,
+        className: tr(r.classification.key),
+        correct: r.correct,
+        answered: r.answered,
+        provisionalNorms: r.norm.provisional,
+        normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
+        ranking: await ranking(session),
+        dimensions: entitlements.includes('dimensions') ? [] : null,
+      };
+    }
+    const scored = ZStoredScoredResult.parse(r);
     return {
       skuId: order.sku_id ?? '',
       entitlements,
-      iq: Math.round(r.iq.iq),
-      rangeLow: Math.round(r.iq.range95.lower),
-      rangeHigh: Math.round(r.iq.range95.upper),
-      percentile: Math.round(r.iq.percentile * 10) / 10,
-      classId: r.iq.classification.id,
-      className: d.translator.t(locale, engineKey(r.iq.classification.key)),
+      scoringVersion: s2(session),
+      outcome: 'scored',
+      // Version 2 stores the number shown (its class follows it); version 1 results are rounded as before.
+      iq: scored.iqShown ?? Math.round(scored.iq.iq),
+      rangeLow: Math.round(scored.iq.range95.lower),
+      rangeHigh: Math.round(scored.iq.range95.upper),
+      percentile: Math.round(scored.iq.percentile * 10) / 10,
+      bound: null,
+      belowRangeText: null,
+      classId: scored.iq.classification.id,
+      className: d.translator.t(locale, engineKey(scored.iq.classification.key)),
       correct: r.correct,
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
       ranking: await ranking(session),
       dimensions: entitlements.includes('dimensions')
-        ? r.dimensions.map((dim) => ({
+        ? scored.dimensions.map((dim) => ({
             id: dim.id,
             name: tr(dim.key),
             description: tr(dim.descriptionKey),
@@ -170,6 +285,9 @@ export function examService(d: ExamDeps) {
         deadline: iso(session.deadline_at),
         serverNow: iso(d.clock.now()),
         questions: '__QUESTIONS__',
+        part: currentPart(session),
+        partCount: PART_COUNT,
+        questionCount: PART_COUNT * STAGE_ITEMS,
         answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
         orderNumber: order?.order_number ?? null,
       };
@@ -191,7 +309,10 @@ export function examService(d: ExamDeps) {
       const now = d.clock.now();
       if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
       const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
-      if (!key.items.some((k) => k.id === input.itemId)) throw new AppError('UNKNOWN_ITEM');
+      const item = key.items.find((k) => k.id === input.itemId);
+      if (!item) throw new AppError('UNKNOWN_ITEM');
+      // A routed part's answers are final once the next part has started (it was chosen from them).
+      if (isPartFinished(s, item.part)) throw new AppError('PART_FINISHED');
       await d.repo.upsertAnswer({
         session_id: s.id,
         item_id: input.itemId,
@@ -203,6 +324,18 @@ export function examService(d: ExamDeps) {
         updated_at: now,
       });
       return { answered: await d.repo.countAnswered(s.id) };
+    },
+
+    /** Finishes part 1 or 2 of a routed session (repeatable); returns the part now in progress. */
+    async nextPart(sessionId: string, part: number) {
+      const s = await requireSession(sessionId);
+      if (s.form_version !== FORM_VERSION) throw new AppError('SESSION_LOCKED');
+      if (currentPart(s) > part) return { part: currentPart(s) };
+      if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
+      if (d.clock.now() > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
+      if (currentPart(s) < part) throw new AppError('NOT_CONFIRMED');
+      await routeNextPart(s);
+      return { part: currentPart(await requireSession(sessionId)) };
     },
 
     async confirm(sessionId: string) {
@@ -220,23 +353,7 @@ export function examService(d: ExamDeps) {
       const s = await requireSession(sessionId);
       if (s.status === 'active') throw new AppError('NOT_CONFIRMED');
       if (s.status === 'confirmed') {
-        const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
-        const answers = new Map((await d.repo.listAnswers(s.id)).map((a) => [a.item_id, a]));
-        const session: IqSession = {
-          responses: key.items.map((k) => {
-            const a = answers.get(k.id);
-            return {
-              itemId: k.id,
-              choice: a?.choice ?? null,
-              timeMs: a?.time_ms ?? 0,
-              firstChoiceMs: a?.first_choice_ms ?? null,
-              answerChanges: a?.changes ?? 0,
-              focusLosses: a?.focus_losses ?? 0,
-            };
-          }),
-        };
-        // Malformed answers make the engine throw PsychometricsInputError: the error handler answers 400.
-        const result = scoreIq(session, { key, norm: MODEL_PRIOR_NORM });
+        const result = await scoreConfirmed(s);
         const now = d.clock.now();
         const order = result.valid
           ? {
@@ -269,19 +386,28 @@ export function examService(d: ExamDeps) {
             status: result.valid ? 'scored' : 'abnormal',
             result: result.valid ? JSON.stringify(result) : null,
             validity: JSON.stringify(result.validity),
-            iqScore: result.valid ? Math.round(result.iq.iq * 10) / 10 : null,
+            // The statistics average numbers given: none below the range.
+            iqScore: result.valid && 'iq' in result ? Math.round(result.iq.iq * 10) / 10 : null,
           },
           order,
           now,
         );
       }
       const fresh = await requireSession(sessionId);
-      if (fresh.status === 'abnormal') return { outcome: 'abnormal', messageKey: 'engine.validity.abnormal' };
+      if (fresh.status === 'abnormal') {
+        const locale = fresh.locale as Locale;
+        return {
+          outcome: 'abnormal',
+          messageKey: 'engine.validity.abnormal',
+          behaviours: behaviourKeysOf(fresh).map((k) => d.translator.t(locale, engineKey(k))),
+        };
+      }
       const order = await d.repo.findOrderBySession(s.id);
       if (!order || fresh.result === null) throw new AppError('ORDER_NOT_FOUND');
       const r = parseJsonColumn(ZStoredIqResult, 'exam_sessions.result', fresh.result);
       const headline = {
-        classId: r.iq.classification.id,
+        // Below the range there is no number, only the class under its bound.
+        classId: isBelowRange(r) ? r.classification.id : ZStoredScoredResult.parse(r).iq.classification.id,
         correct: r.correct,
         total: parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', fresh.scoring_key).items.length,
       };

@@ -97,13 +97,36 @@ export function certificateBlocks(
       align: 'center',
     },
     { kind: 'text', text: t('pdf:certificate.achieved'), align: 'center', muted: true },
-    { kind: 'text', text: String(s.iq), size: 48, bold: true, align: 'center' },
-    { kind: 'text', text: t('pdf:certificate.onTest', { date: date(d.takenAt) }), align: 'center' },
-    {
-      kind: 'text',
-      text: t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
-      align: 'center',
-    },
+    ...(s.iq === null || s.rangeLow === null || s.rangeHigh === null
+      ? // Below the range: no number, the bound and the class just under it.
+        [
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 18,
+            bold: true,
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
+            align: 'center' as const,
+          },
+          { kind: 'text' as const, text: t('report:class', { name: s.className }), align: 'center' as const },
+        ]
+      : [
+          { kind: 'text' as const, text: String(s.iq), size: 48, bold: true, align: 'center' as const },
+          {
+            kind: 'text' as const,
+            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
+            align: 'center' as const,
+          },
+        ]),
     { kind: 'gap', size: 18 },
     { kind: 'text', text: t('pdf:certificate.serial', { serial: cert.serial }), align: 'center', size: 10 },
     { kind: 'text', text: t('pdf:certificate.verifyAt'), align: 'center', size: 10 },
@@ -132,7 +155,8 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     }
   };
   const s = d.summary;
-  const percent = Math.round(s.percentile);
+  const below = s.iq === null || s.rangeLow === null || s.rangeHigh === null || s.percentile === null;
+  const percent = Math.round(s.percentile ?? 0);
   const pages: ReportPage[] = [];
   const add = (...blocks: Block[]) => pages.push({ blocks });
 
@@ -142,8 +166,24 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'title', text: t('pdf:cover.title') },
     { kind: 'text', text: t('pdf:cover.subtitle', { tier: d.tierTitle }), muted: true },
     { kind: 'gap', size: 40 },
-    { kind: 'big', value: String(s.iq), label: t('pdf:cover.iq') },
-    { kind: 'text', text: t('pdf:cover.range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' },
+    ...(below
+      ? [
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 20,
+            bold: true,
+            align: 'center' as const,
+          },
+        ]
+      : [
+          { kind: 'big' as const, value: String(s.iq), label: t('pdf:cover.iq') },
+          {
+            kind: 'text' as const,
+            text: t('pdf:cover.range', { low: s.rangeLow, high: s.rangeHigh }),
+            align: 'center' as const,
+          },
+        ]),
     { kind: 'text', text: t('report:class', { name: s.className }), align: 'center', bold: true },
     { kind: 'gap', size: 40 },
     ...(d.name ? [{ kind: 'text' as const, text: t('pdf:cover.for', { name: d.name }) }] : []),
@@ -179,16 +219,44 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
   const yours = IQ_CLASSES.findIndex((c) => c.id === s.classId);
   add(
     { kind: 'title', text: t('pdf:score.title') },
-    { kind: 'big', value: String(s.iq), label: t('report:iqLabel') },
-    { kind: 'text', text: t('report:range', { low: s.rangeLow, high: s.rangeHigh }), align: 'center' },
-    { kind: 'text', text: t('report:class', { name: s.className }), bold: true, align: 'center' },
-    { kind: 'text', text: t('report:percentile', { percent }), align: 'center' },
+    ...(below
+      ? [
+          {
+            kind: 'text' as const,
+            text: t('pdf:below.headline', { bound: s.bound }),
+            size: 18,
+            bold: true,
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('report:class', { name: s.className }),
+            bold: true,
+            align: 'center' as const,
+          },
+          { kind: 'text' as const, text: s.belowRangeText ?? '' },
+        ]
+      : [
+          { kind: 'big' as const, value: String(s.iq), label: t('report:iqLabel') },
+          {
+            kind: 'text' as const,
+            text: t('report:range', { low: s.rangeLow, high: s.rangeHigh }),
+            align: 'center' as const,
+          },
+          {
+            kind: 'text' as const,
+            text: t('report:class', { name: s.className }),
+            bold: true,
+            align: 'center' as const,
+          },
+          { kind: 'text' as const, text: t('report:percentile', { percent }), align: 'center' as const },
+        ]),
     { kind: 'gap', size: 12 },
     {
       kind: 'text',
       text: t('pdf:score.correct', { correct: s.correct, total: d.questionCount, answered: s.answered }),
     },
-    { kind: 'text', text: t('report:rangeExplained') },
+    ...(below ? [] : [{ kind: 'text' as const, text: t('report:rangeExplained') }]),
     { kind: 'heading', text: t('pdf:score.classesTitle') },
     {
       kind: 'table',
@@ -206,16 +274,20 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
   add(
     { kind: 'title', text: t('pdf:curve.title') },
     { kind: 'text', text: t('pdf:curve.lead') },
-    {
-      kind: 'curve',
-      iq: s.iq,
-      low: s.rangeLow,
-      high: s.rangeHigh,
-      you: t('pdf:curve.you', { iq: s.iq }),
-      average: t('pdf:curve.average'),
-      axis: t('pdf:curve.axis'),
-    },
-    { kind: 'text', text: t('report:percentile', { percent }) },
+    ...(below || s.iq === null || s.rangeLow === null || s.rangeHigh === null
+      ? [{ kind: 'text' as const, text: t('pdf:below.curve', { bound: s.bound }) }]
+      : [
+          {
+            kind: 'curve' as const,
+            iq: s.iq,
+            low: s.rangeLow,
+            high: s.rangeHigh,
+            you: t('pdf:curve.you', { iq: s.iq }),
+            average: t('pdf:curve.average'),
+            axis: t('pdf:curve.axis'),
+          },
+          { kind: 'text' as const, text: t('report:percentile', { percent }) },
+        ]),
     { kind: 'text', text: s.normNote, muted: true },
   );
 
@@ -233,7 +305,7 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
   add(
     { kind: 'title', text: t('pdf:country.title') },
     { kind: 'text', text: t('pdf:country.lead'), muted: true },
-    { kind: 'text', text: t('report:ranking.population', { percent }) },
+    ...(below ? [] : [{ kind: 'text' as const, text: t('report:ranking.population', { percent }) }]),
     { kind: 'text', text: countryLine },
     { kind: 'heading', text: t('report:ranking.topTitle') },
     {
@@ -392,11 +464,19 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'heading', text: t(`pdf:about.${k}Title`) },
     { kind: 'text', text: text ?? t(`pdf:about.${k}`) },
   ];
-  add({ kind: 'title', text: t('pdf:about.title') }, ...part('what'), ...part('how'), ...part('error'));
+  // Version 2 results say how they were estimated and routed; version 1 results keep the words they had.
+  const v2 = s.scoringVersion >= 2;
+  add(
+    { kind: 'title', text: t('pdf:about.title') },
+    ...part('what'),
+    ...part('how', v2 ? t('pdf:about.howV2') : undefined),
+    ...part('error', v2 ? t('pdf:about.errorV2') : undefined),
+    ...(v2 ? part('routing') : []),
+  );
   add(
     { kind: 'title', text: t('pdf:about.continued') },
     ...part('norms', s.normNote),
-    ...part('validity'),
+    ...part('validity', v2 ? t('pdf:about.validityV2') : undefined),
     ...part('limits'),
     ...part('privacy'),
   );

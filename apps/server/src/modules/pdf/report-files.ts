@@ -190,6 +190,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
         iq: summary.iq,
         rangeLow: summary.rangeLow,
         rangeHigh: summary.rangeHigh,
+        bound: summary.bound,
         classId: summary.classId,
         className: d.translator.t(locale, engineKey(IQ_CLASSES.find((c) => c.id === summary.classId)?.key ?? '')),
         takenAt: new Date(order.created_at).toISOString(),

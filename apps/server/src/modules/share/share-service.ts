@@ -54,6 +54,7 @@ export function shareService(d: ShareDeps) {
       classId: s.summary.classId,
       className: d.translator.t(locale, engineKey(cls?.key ?? '')),
       iq: s.row.show_score === 1 ? s.summary.iq : null,
+      bound: s.row.show_score === 1 ? s.summary.bound : null,
       takenAt: iso(s.order.created_at),
       imageUrl: link(s.row, s.order.exam_id).imageUrl,
     };

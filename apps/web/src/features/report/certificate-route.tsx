@@ -64,8 +64,21 @@ export function Component() {
               {(
                 [
                   ['name', facts.data.name ?? t('certificate.anonymous')],
-                  ['iq', String(facts.data.iq)],
-                  ['range', t('certificate.rangeValue', { low: facts.data.rangeLow, high: facts.data.rangeHigh })],
+                  // Below the range the test measures: the bound in words, no number and no range.
+                  [
+                    'iq',
+                    facts.data.iq === null
+                      ? t('belowRange.headline', { bound: facts.data.bound })
+                      : String(facts.data.iq),
+                  ],
+                  ...(facts.data.rangeLow === null
+                    ? []
+                    : ([
+                        [
+                          'range',
+                          t('certificate.rangeValue', { low: facts.data.rangeLow, high: facts.data.rangeHigh }),
+                        ],
+                      ] as const)),
                   ['class', facts.data.className],
                   ['takenOn', date(facts.data.takenAt)],
                   ['issued', date(facts.data.issuedAt)],

@@ -101,19 +101,34 @@ export function Component() {
               <h2 id="score-title" className="visually-hidden">
                 {t('scoreTitle')}
               </h2>
-              <p className="report-score__iq">
-                <span className="report-score__label">{t('iqLabel')}</span>
-                <strong className="report-score__value" data-testid="report-iq">
-                  {r.iq}
-                </strong>
-              </p>
-              <p className="report-score__range" data-testid="report-range">
-                {t('range', { low: r.rangeLow, high: r.rangeHigh })}
-              </p>
-              <p className="report-score__class" data-testid="report-class">
-                {t('class', { name: r.className })}
-              </p>
-              <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
+              {r.iq === null || r.percentile === null ? (
+                // Below the range the test measures: the bound and the class, no number.
+                <>
+                  <p className="report-score__iq" data-testid="report-below-range">
+                    <strong>{t('belowRange.headline', { bound: r.bound })}</strong>
+                  </p>
+                  <p className="report-score__class" data-testid="report-class">
+                    {t('class', { name: r.className })}
+                  </p>
+                  <p>{r.belowRangeText}</p>
+                </>
+              ) : (
+                <>
+                  <p className="report-score__iq">
+                    <span className="report-score__label">{t('iqLabel')}</span>
+                    <strong className="report-score__value" data-testid="report-iq">
+                      {r.iq}
+                    </strong>
+                  </p>
+                  <p className="report-score__range" data-testid="report-range">
+                    {t('range', { low: r.rangeLow, high: r.rangeHigh })}
+                  </p>
+                  <p className="report-score__class" data-testid="report-class">
+                    {t('class', { name: r.className })}
+                  </p>
+                  <p>{t('percentile', { percent: Math.round(r.percentile) })}</p>
+                </>
+              )}
             </section>
             {r.entitlements.includes('answerAnalysis') ? (
               <AppLink
@@ -143,12 +158,16 @@ export function Component() {
             >
               {t('extrasLink')}
             </AppLink>
-            <section className="card" aria-labelledby="curve-title">
-              <h2 id="curve-title">{t('curveTitle')}</h2>
-              <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
-              <p className="meta">{t('rangeExplained')}</p>
-            </section>
-            <RankingSection ranking={r.ranking} percentile={r.percentile} />
+            {r.iq !== null && r.percentile !== null ? (
+              <>
+                <section className="card" aria-labelledby="curve-title">
+                  <h2 id="curve-title">{t('curveTitle')}</h2>
+                  <BellCurve label={t('curveLabel', { iq: r.iq, percent: Math.round(r.percentile) })} marker={r.iq} />
+                  <p className="meta">{t('rangeExplained')}</p>
+                </section>
+                <RankingSection ranking={r.ranking} percentile={r.percentile} />
+              </>
+            ) : null}
             {r.provisionalNorms ? (
               <p className="notice" role="note">
                 {r.normNote}

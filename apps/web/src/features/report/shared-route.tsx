@@ -54,7 +54,12 @@ export function Component() {
         <p className="report-score__class" data-testid="shared-class">
           {t('class', { name: r.className })}
         </p>
-        {r.iq === null ? <p className="meta">{t('share.scoreHidden')}</p> : null}
+        {r.bound !== null ? (
+          // Shown as the owner chose, but there is no number: below the range the test measures.
+          <p data-testid="shared-below-range">{t('belowRange.headline', { bound: r.bound })}</p>
+        ) : r.iq === null ? (
+          <p className="meta">{t('share.scoreHidden')}</p>
+        ) : null}
         <p className="meta">{t('share.takenOn', { date })}</p>
       </section>
       <AppLink

@@ -64,6 +64,16 @@ export function Component() {
         <PageTitle title={t('abnormal.title')} />
         <h1 id="abnormal-title">{t('abnormal.title')}</h1>
         <p>{t('abnormal.body')}</p>
+        {outcome.behaviours.length ? (
+          <>
+            <p>{t('abnormal.seen')}</p>
+            <ul>
+              {outcome.behaviours.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p className="meta">{t('abnormal.why')}</p>
         <div className="button-row">
           <button

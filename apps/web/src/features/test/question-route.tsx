@@ -14,6 +14,8 @@ import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from './api/answer-queue';
 import { confirmSession } from './api/confirm-session';
+import { refetchSession } from './api/get-question-list';
+import { nextPart } from './api/next-part';
 import { ConfirmPanel } from './components/confirm-panel';
 import { Countdown } from './components/countdown';
 import { OptionGroup } from './components/option-group';
@@ -42,12 +44,19 @@ const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> =
 /** The question screen: matrix, six options, timer, progress, NEXT; confirmation after the last puzzle. */
 export function Component() {
   const { t } = useTranslation('test');
-  const { scope, session, queryKey } = useTestSession();
+  const { scope, locale, session, queryKey } = useTestSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const online = useOnline();
-  const total = session.questions.length;
+  // The whole test's length; a routed test holds only the parts given so far (earlier parts are final).
+  const total = session.questionCount;
+  const served = session.questions.length;
+  const firstOfPart = Math.max(
+    0,
+    session.questions.findIndex((q) => q.part === session.part),
+  );
+  const lastPart = session.part >= session.partCount;
   const setAppState = useAppState((s) => s.set);
   const page = useAppState((s) => s.questionPageNumber);
 
@@ -60,9 +69,9 @@ export function Component() {
   });
   const firstUnanswered = session.questions.findIndex((q) => progress[q.id]?.choice == null);
   const [index, setIndex] = useState(() =>
-    Math.min(Math.max(0, page || (firstUnanswered === -1 ? 0 : firstUnanswered)), total - 1),
+    Math.min(Math.max(firstOfPart, page || (firstUnanswered === -1 ? 0 : firstUnanswered)), served - 1),
   );
-  const [mode, setMode] = useState<'question' | 'interlude' | 'confirm'>('question');
+  const [mode, setMode] = useState<'question' | 'interlude' | 'confirm' | 'partEnd'>('question');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -144,14 +153,38 @@ export function Component() {
   }
 
   function onNext() {
-    if (index === total - 1) {
+    if (index === served - 1) {
       goTo(index);
-      setMode('confirm');
+      setMode(lastPart ? 'confirm' : 'partEnd');
       return;
     }
     const nextPart = session.questions[index + 1]?.part;
     goTo(index + 1);
     if (nextPart !== question.part) setMode('interlude');
+  }
+
+  /** Starts the next part: the answers so far are sent, the server routes and gives the next part. */
+  async function onStartNextPart() {
+    setConfirming(true);
+    setError('');
+    const drained = await drainAnswers();
+    if (drained === 'offline') {
+      setConfirming(false);
+      setError(t('question.queued'));
+      return;
+    }
+    try {
+      await nextPart(session.sessionId, session.part);
+      const fresh = await refetchSession(scope.examId, locale);
+      queryClient.setQueryData<TQuestionList>(queryKey, fresh);
+      const first = fresh.questions.findIndex((q) => q.part === fresh.part);
+      setIndex(Math.max(0, first));
+      setMode('interlude');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setConfirming(false);
+    }
   }
 
   async function onConfirm() {
@@ -192,17 +225,59 @@ export function Component() {
   const upcoming = session.questions[deferredIndex + 1];
   const panes = upcoming && upcoming.id !== question.id ? [question, upcoming] : [question];
 
+  if (mode === 'partEnd') {
+    const next = session.part + 1;
+    return (
+      <section className="container page page--narrow test-interlude" aria-labelledby="part-end-title">
+        <PageTitle title={t('parts.endTitle', { part: session.part })} />
+        <h1 id="part-end-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          {t('parts.endTitle', { part: session.part })}
+        </h1>
+        <p>{t('parts.endBody', { part: session.part, next })}</p>
+        {error ? (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={confirming}
+            onClick={() => {
+              setIndex(firstOfPart);
+              setMode('question');
+            }}
+          >
+            {t('parts.review', { part: session.part })}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={confirming}
+            aria-busy={confirming || undefined}
+            onClick={onStartNextPart}
+          >
+            {confirming ? t('parts.starting', { next }) : t('parts.start', { next })}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
   if (mode === 'confirm') {
+    // Only the part in progress can still be edited: earlier parts' answers are final.
     return (
       <ConfirmPanel
-        questions={session.questions}
+        questions={session.questions.slice(firstOfPart)}
+        firstNumber={firstOfPart + 1}
         progress={progress}
         busy={confirming}
         timeUp={timeUp}
         error={error}
         onConfirm={onConfirm}
         onEdit={(i) => {
-          setIndex(i);
+          setIndex(firstOfPart + i);
           setMode('question');
         }}
       />
@@ -280,7 +355,12 @@ export function Component() {
       ) : null}
 
       <div className="test-nav">
-        <button type="button" className="button button--ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => goTo(index - 1)}
+          disabled={index <= firstOfPart}
+        >
           {t('question.previous')}
         </button>
         <button
@@ -288,7 +368,7 @@ export function Component() {
           className="button button--secondary"
           onClick={() => {
             goTo(index);
-            setMode('confirm');
+            setMode(lastPart ? 'confirm' : 'partEnd');
           }}
         >
           {t('question.review')}

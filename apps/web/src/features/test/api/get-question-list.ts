@@ -15,3 +15,8 @@ export function questionListQuery(examId: number, hl: Locale) {
 export function restartSession(examId: number, hl: Locale) {
   return call(questionList, { params: { examId, hl }, query: { restart: '1' } });
 }
+
+/** The session again after a part is finished: the next part's questions, drawn on the server. */
+export function refetchSession(examId: number, hl: Locale) {
+  return call(questionList, { params: { examId, hl }, query: {} });
+}

@@ -12,13 +12,24 @@ interface ConfirmPanelProps {
   error: string;
   onConfirm: () => void;
   onEdit: (index: number) => void;
+  /** The number of the first puzzle listed (a routed test lists only the part still open). */
+  firstNumber?: number;
 }
 
 /**
  * "Get My Result" locks the answers; "Edit my answer" goes back to any puzzle until then. When the time is up
  * the panel says so and offers no editing (the server would refuse any change).
  */
-export function ConfirmPanel({ questions, progress, busy, timeUp, error, onConfirm, onEdit }: ConfirmPanelProps) {
+export function ConfirmPanel({
+  questions,
+  progress,
+  busy,
+  timeUp,
+  error,
+  onConfirm,
+  onEdit,
+  firstNumber = 1,
+}: ConfirmPanelProps) {
   const { t } = useTranslation('test');
   const answered = questions.filter((q) => progress[q.id]?.choice != null).length;
   const firstOpen = questions.findIndex((q) => progress[q.id]?.choice == null);
@@ -36,7 +47,7 @@ export function ConfirmPanel({ questions, progress, busy, timeUp, error, onConfi
       <ol className="review-grid">
         {questions.map((q, i) => {
           const done = progress[q.id]?.choice != null;
-          const label = `${t('confirm.goTo', { number: i + 1 })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`;
+          const label = `${t('confirm.goTo', { number: i + firstNumber })}, ${done ? t('confirm.answered') : t('confirm.unanswered')}`;
           if (timeUp)
             return (
               <li key={q.id}>
@@ -55,7 +66,7 @@ export function ConfirmPanel({ questions, progress, busy, timeUp, error, onConfi
                 onClick={() => onEdit(i)}
                 aria-label={label}
               >
-                {i + 1}
+                {i + firstNumber}
               </button>
             </li>
           );

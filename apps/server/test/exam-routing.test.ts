@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOfSession, keyOf } from '../src/modules/exam/exam-form';
+import { buyTier, post } from './checkout-helpers';
+import { type Answering, answerAllParts, honest, storedKey } from './routed-taker';
+import { createTestApp, dialects, type TestApp } from './test-app';
+
+/** Tried, found every puzzle hard: wrong answers at a normal pace (chance level, not rushed). */
+const struggling: Answering = {
+  choice: (i, k) => (k.answerIndex + 1 + (i % 5)) % 6,
+  timeMs: (i) => 30_000 + i * 900,
+};
+
+describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const list = (sessionId?: string, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/exam/question/list/1799/en${query}`,
+      cookies: sessionId ? { 'IQ-exam': sessionId } : {},
+    });
+  const next = (sessionId: string, part: number) => post(t, '/api/exam/session/part/next', { sessionId, part });
+  const answer = (sessionId: string, itemId: string, choice: number) =>
+    post(t, '/api/exam/session/answer', {
+      sessionId,
+      itemId,
+      choice,
+      timeMs: 20_000,
+      firstChoiceMs: 9_000,
+      changes: 0,
+      focusLosses: 0,
+    });
+
+  it('serves part by part, routes on the server, makes a finished part final, and resumes the same items', async () => {
+    const first = (await list(undefined, '?restart=1')).json().data;
+    const sessionId = first.sessionId as string;
+    expect([first.part, first.questions.length]).toEqual([1, 10]);
+    const part1 = await storedKey(t, sessionId);
+    expect(part1.items.map((k) => k.id)).toEqual(first.questions.map((q: { id: string }) => q.id));
+    // Part 2 is not given before part 1 is finished; part 3 cannot be asked for yet.
+    expect((await next(sessionId, 2)).statusCode).toBe(409);
+    for (const k of part1.items) expect((await answer(sessionId, k.id, k.answerIndex)).statusCode).toBe(200);
+    const moved = await next(sessionId, 1);
+    expect(moved.json().data).toEqual({ part: 2 });
+    // Repeating the call (a retried request) changes nothing.
+    expect((await next(sessionId, 1)).json().data).toEqual({ part: 2 });
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select(['route', 'scoring_version', 'form_version', 'seed'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.scoring_version).toBe(2);
+    // All of part 1 right: the harder part 2.
+    expect(row.route).toBe('2');
+
+    // A refresh (a new GET) gives the same items, part 1 then the routed part 2, and the answers so far.
+    const refreshed = (await list(sessionId)).json().data;
+    expect(refreshed.part).toBe(2);
+    expect(refreshed.questions).toHaveLength(20);
+    expect(refreshed.questions.slice(0, 10)).toEqual(first.questions);
+    expect(refreshed.questions.slice(10).map((q: { part: number }) => q.part)).toEqual(Array(10).fill(2));
+    expect(refreshed.answers).toHaveLength(10);
+    const again = (await list(sessionId)).json().data;
+    expect(again.questions.map((q: { id: string }) => q.id)).toEqual(
+      refreshed.questions.map((q: { id: string }) => q.id),
+    );
+    expect(formOfSession(row).items.map((i) => i.id)).toEqual(refreshed.questions.map((q: { id: string }) => q.id));
+    for (const secret of ['answerIndex', '"a":', '"b":', 'route', 'scoring']) {
+      expect(JSON.stringify(refreshed)).not.toContain(secret);
+    }
+
+    // Part 1's answers are final now; part 2's can still change.
+    const locked = await answer(sessionId, part1.items[0]!.id, 0);
+    expect([locked.statusCode, locked.json().code]).toEqual([409, 'PART_FINISHED']);
+    expect(locked.json().message).toContain('final');
+    const key2 = await storedKey(t, sessionId);
+    expect(key2.items).toHaveLength(20);
+    expect((await answer(sessionId, key2.items[10]!.id, 0)).statusCode).toBe(200);
+    // An item of a part not given yet is unknown.
+    const otherSeed = formOfSession({ seed: 'another', form_version: 3, route: '22' }).items[25]!;
+    expect((await answer(sessionId, otherSeed.id, 0)).json().code).toBe('UNKNOWN_ITEM');
+  });
+
+  it('routes an easier path for someone who finds part 1 hard', async () => {
+    const sessionId = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    await answerAllParts(t, sessionId, struggling);
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select('route')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.route).toBe('00');
+  });
+
+  it('a person at chance level at a normal pace gets the below-range outcome, may buy it, and sees no number', async () => {
+    const { order, token } = await buyTier(t, 'sku4', 'below@example.com', 'en', struggling);
+    const session = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .innerJoin('exam_orders', 'exam_orders.session_id', 'exam_sessions.id')
+      .select(['exam_sessions.result', 'exam_sessions.iq_score', 'exam_orders.status'])
+      .where('exam_orders.order_number', '=', order)
+      .executeTakeFirstOrThrow();
+    expect(session.status).toBe('paid');
+    expect(session.iq_score).toBeNull();
+    const stored = JSON.parse(session.result ?? '{}');
+    expect(stored).toMatchObject({ scoringVersion: 2, outcome: 'below-range' });
+    const info = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` });
+    expect(info.statusCode, info.body).toBe(200);
+    const result = info.json().data.result;
+    expect(result).toMatchObject({
+      scoringVersion: 2,
+      outcome: 'below-range',
+      iq: null,
+      rangeLow: null,
+      rangeHigh: null,
+      percentile: null,
+      bound: stored.bound,
+    });
+    expect(result.belowRangeText).toContain(`under IQ ${stored.bound}`);
+    // The class is the one just under the bound, named as the class list names it.
+    expect(result.classId).toBe(stored.classification.id);
+
+    // The PDF: the bound and the class, no number, no accusation; the about page explains the routing.
+    const pdf = await post(t, '/api/exam/order/file/down/info', { orderNumber: order, kind: 'report', token });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-below-'));
+    try {
+      const file = path.join(dir, 'below.pdf');
+      fs.writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain(`Below the range this test measures (under IQ ${stored.bound})`);
+      expect(text).toContain(result.className);
+      expect(text).toContain('How your questions were chosen');
+      expect(text).toContain("the mode under Jeffreys' prior");
+      expect(text).not.toMatch(/95% range: \d/);
+      expect(text).not.toContain('not conducted in a normal way');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an honest person gets a number whose class follows the number shown', async () => {
+    const { order, token } = await buyTier(t, 'sku2', 'scored@example.com', 'en', honest);
+    const result = (await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` })).json()
+      .data.result;
+    expect(result.outcome).toBe('scored');
+    expect(result.iq).toBeGreaterThan(70);
+    const { classifyIq } = await import('@mindgauge/psychometrics');
+    expect(result.classId).toBe(classifyIq(result.iq).id);
+  });
+
+  it('an old version 1 session is scored under its own rules and keeps its stored result', async () => {
+    const sessionId = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select('seed')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const oldForm = formOfSession({ seed: row.seed, form_version: 2, route: '' });
+    await t.deps.db.kysely
+      .updateTable('exam_sessions')
+      .set({ form_version: 2, scoring_version: 1, route: '', scoring_key: keyOf(oldForm) })
+      .where('id', '=', sessionId)
+      .execute();
+    // Served whole, as before: 30 questions at once, all parts open.
+    const listed = (await list(sessionId)).json().data;
+    expect([listed.questions.length, listed.part]).toEqual([30, 3]);
+    await answerAllParts(t, sessionId, honest);
+    await post(t, '/api/exam/session/confirm', { sessionId });
+    const created = await post(t, '/api/exam/order/info', { sessionId });
+    expect(created.json().data.outcome).toBe('order');
+    const stored = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select('result')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const result = JSON.parse(stored.result ?? '{}');
+    // scoreIq's result: no scoring version 2 fields.
+    expect(result.valid).toBe(true);
+    expect(result.scoringVersion).toBeUndefined();
+    expect(result.outcome).toBeUndefined();
+    // Scoring again changes nothing: the stored result is read back as it is.
+    expect((await post(t, '/api/exam/order/info', { sessionId })).json().data).toEqual(created.json().data);
+    const after = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select('result')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(after.result).toBe(stored.result);
+  });
+
+  it('the abnormal outcome only on rapid answers, never on honest slow ones', async () => {
+    const rapid = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    await answerAllParts(t, rapid, {
+      choice: (i, k) => (i % 3 === 0 ? k.answerIndex : (i * 7) % 6),
+      timeMs: () => 900,
+    });
+    await post(t, '/api/exam/session/confirm', { sessionId: rapid });
+    const res = (await post(t, '/api/exam/order/info', { sessionId: rapid })).json().data;
+    expect(res.outcome).toBe('abnormal');
+    expect(res.behaviours).toContain('Many answers came faster than anyone could read the puzzle.');
+
+    const slow = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    await answerAllParts(t, slow, struggling);
+    await post(t, '/api/exam/session/confirm', { sessionId: slow });
+    expect((await post(t, '/api/exam/order/info', { sessionId: slow })).json().data.outcome).toBe('order');
+  });
+});

@@ -1,0 +1,66 @@
+import type { ScoringKey } from '@mindgauge/psychometrics';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+
+/** The key the server holds for a session now (the parts given so far): tests answer from it. */
+export async function storedKey(t: TestApp, sessionId: string): Promise<ScoringKey> {
+  const row = await t.deps.db.kysely
+    .selectFrom('exam_sessions')
+    .select('scoring_key')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.scoring_key) as ScoringKey;
+}
+
+export interface Answering {
+  /** The choice for the i-th item of the test (0..29), given its key entry. */
+  choice: (i: number, k: ScoringKey['items'][number]) => number | null;
+  timeMs: (i: number) => number;
+}
+
+/**
+ * Takes a routed test through the API as the web app does: answers the part in progress from the key the
+ * server holds, then finishes the part (the next is routed on the server), three times; returns the key of
+ * all 30 items given. A version 1 session (all parts at once) is answered in one pass.
+ */
+export async function answerAllParts(t: TestApp, sessionId: string, a: Answering): Promise<ScoringKey> {
+  const done = new Set<string>();
+  for (let part = 1; part <= 3; part++) {
+    const key = await storedKey(t, sessionId);
+    for (const [i, k] of key.items.entries()) {
+      if (done.has(k.id)) continue;
+      done.add(k.id);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/exam/session/answer',
+        payload: {
+          sessionId,
+          itemId: k.id,
+          choice: a.choice(i, k),
+          timeMs: a.timeMs(i),
+          firstChoiceMs: Math.min(12_000, a.timeMs(i)),
+          changes: 0,
+          focusLosses: 0,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    if (key.items.length >= 30) break;
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/exam/session/part/next',
+      payload: { sessionId, part },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data.part).toBe(part + 1);
+  }
+  const key = await storedKey(t, sessionId);
+  expect(key.items).toHaveLength(30);
+  return key;
+}
+
+/** Answers like a person: a realistic time per item, most early items right. */
+export const honest: Answering = {
+  choice: (i, k) => (i < 22 ? k.answerIndex : (k.answerIndex + 1) % 6),
+  timeMs: (i) => 25_000 + i * 700,
+};
