@@ -104,48 +104,17 @@ function serverFiles(): SourceFile[] {
 const fake = (entries: Record<string, string>): SourceFile[] =>
   Object.entries(entries).map(([p, source]) => ({ path: `apps/server/src/${p}`, source }));
 
-/**
- * Module boundaries still crossed, each to be removed by the step of issue 12 that owns it (decision 0016).
- * The list must shrink, never grow: a new crossing fails, and so does a fixed one still listed here.
- */
-const KNOWN_SQL_OUTSIDE: string[] = [
-  'apps/server/src/modules/subscriptions/subscription-scheduler.ts',
-  'apps/server/src/modules/subscriptions/subscription-service.ts',
-];
-const KNOWN_REPOSITORY_CROSSINGS = [
-  'checkout/catalog-service.ts imports exam/exam-repository',
-  'extras/extras-service.ts imports exam/exam-repository',
-  'extras/extras-service.ts imports subscriptions/subscription-repository',
-  'payments/payment-service.ts imports exam/exam-repository',
-  'payments/payments-module.ts imports checkout/catalog-repository',
-  'payments/payments-module.ts imports exam/exam-repository',
-  'payments/payments-module.ts imports extras/extras-repository',
-  'payments/payments-module.ts imports subscriptions/subscription-repository',
-  'pdf/report-files.ts imports exam/exam-repository',
-  'report/answer-analysis.ts imports exam/exam-repository',
-  'report/report-access.ts imports exam/exam-repository',
-  'report/report-deps.ts imports exam/exam-repository',
-  'report/report-routes.ts imports exam/exam-repository',
-  'report/retrieve-reports.ts imports exam/exam-repository',
-  'report/send-report-copy.ts imports exam/exam-repository',
-  'share/share-service.ts imports exam/exam-repository',
-].map((line) => line.replace(/(^|imports )/g, '$1apps/server/src/modules/'));
-const KNOWN_CYCLES = [
-  ['exam', 'report'],
-  ['extras', 'payments', 'subscriptions'],
-];
-
 describe('server layers (decision 0016)', () => {
   it('SQL lives only in repositories (and db/: the handle, migrations, the transaction helper)', () => {
-    expect(sqlOutsideRepositories(serverFiles())).toEqual(KNOWN_SQL_OUTSIDE);
+    expect(sqlOutsideRepositories(serverFiles())).toEqual([]);
   });
 
-  it('a module imports no other module’s repository (except the debts listed, which only shrink)', () => {
-    expect(crossModuleRepositoryImports(serverFiles())).toEqual(KNOWN_REPOSITORY_CROSSINGS);
+  it('a module imports no other module’s repository (it asks the owner: exam-orders, subscription-changes…)', () => {
+    expect(crossModuleRepositoryImports(serverFiles())).toEqual([]);
   });
 
-  it('server modules import each other without cycles (except the debts listed, which only shrink)', () => {
-    expect(moduleCycles(moduleGraph(serverFiles()))).toEqual(KNOWN_CYCLES);
+  it('server modules import each other without cycles (the paid transition announces instead, decision 0017)', () => {
+    expect(moduleCycles(moduleGraph(serverFiles()))).toEqual([]);
   });
 
   describe('each detector fires on a broken fake tree', () => {

@@ -1,25 +1,20 @@
-import { constants as zlibConstants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import { APP_VERSION, LIMITS, ROUTES } from '@mindgauge/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
-import { type Env, fromRoot } from './config/env';
+import { type Commerce, commerce } from './composition/commerce';
+import { metrics } from './composition/metrics';
+import { reports } from './composition/reports';
+import type { Env } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { registerCrossSiteGuard } from './http/cross-site-guard';
-import { installErrorHandler, sendError } from './http/error-handler';
+import { createHttpServer } from './http/create-http-server';
 import { healthRoute } from './http/health-route';
-import { redactUrl } from './http/redact-url';
-import { responseSerializerCompiler } from './http/response-serializer';
-import { registerSecurityHeaders } from './http/security';
-import { registerStaticWeb, visitorMeta } from './http/static-web';
+import { registerHttpPlugins } from './http/http-plugins';
+import { openGraphHead } from './http/open-graph';
+import { spaFallback } from './http/spa-fallback';
 import { createTranslator } from './i18n/translator';
 import { secretKeys } from './lib/app-secrets';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
+import { reportLinks } from './lib/report-links';
 import { createTtlCache } from './lib/ttl-cache';
 import { type AccountsModule, registerAccounts } from './modules/accounts/accounts-plugin';
 import { appRoutes } from './modules/app-routes';
@@ -27,50 +22,18 @@ import { seedCatalog } from './modules/checkout/catalog-seed-repository';
 import { contentRepository } from './modules/content/content-repository';
 import { seedContent } from './modules/content/content-seed-repository';
 import { contentService } from './modules/content/content-service';
-import { clockControlRoutes } from './modules/dev/clock-control-routes';
-import { examRepository } from './modules/exam/exam-repository';
-import { examRoutes } from './modules/exam/exam-routes';
-import { examService } from './modules/exam/exam-service';
-import { orderEmailChange } from './modules/exam/order-email-change';
+import { clockControl } from './modules/dev/clock-control';
+import { examModule } from './modules/exam/exam-module';
 import { seedPackages } from './modules/extras/extras-seed-repository';
-import { labRepository } from './modules/lab/lab-repository';
-import { labRoutes } from './modules/lab/lab-routes';
-import { labService } from './modules/lab/lab-service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
-import { createMailWorker } from './modules/mail/mail-worker';
-import { outboxRepository } from './modules/mail/outbox-repository';
-import { localTransport } from './modules/mail/transports/local-transport';
+import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
-import { smtpTransport } from './modules/mail/transports/smtp-transport';
-import { installRequestMetrics, metricsRoutes } from './modules/metrics/metrics-routes';
-import { paymentRepository } from './modules/payments/payment-repository';
-import { type CheckoutModule, checkoutModule } from './modules/payments/payments-module';
-import { SANDBOX_PREFIX } from './modules/payments/providers/sandbox-provider';
-import { reportFileRoutes } from './modules/pdf/report-file-routes';
-import { type ReportFiles, reportFiles } from './modules/pdf/report-files';
-import { reportLinks } from './modules/report/report-links';
-import { reportRoutes } from './modules/report/report-routes';
-import { shareRepository } from './modules/share/share-repository';
-import { shareRoutes } from './modules/share/share-routes';
-import { shareService } from './modules/share/share-service';
+import { installRequestMetrics } from './modules/metrics/metrics-routes';
+import type { ReportFiles } from './modules/pdf/report-files';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
-import { subscriptionRepository } from './modules/subscriptions/subscription-repository';
 import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
 import { trackingService } from './modules/tracking/tracking-service';
-import { continentOf, countryFrom } from './modules/tracking/visitor-region';
-
-/** The shared result's page (its scope follows), whose HTML carries Open Graph tags. */
-const SHARE_PAGE = ROUTES.reportShare.paths[0].replace(':scope', '');
-
-/**
- * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify itself
- * refuses to trust on a bare number, since it cannot check the nearest peer; the README says a hop count is
- * for a server reachable only through its proxies). Never `true`: env.ts refuses it.
- */
-function trustProxyOf(trust: Env['TRUST_PROXY']): false | string[] | ((addr: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
-}
 
 export interface BuildOptions {
   env: Env;
@@ -84,7 +47,7 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
-  checkout: CheckoutModule;
+  checkout: Commerce;
   /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
   files: ReportFiles;
   /** The accounts module's hooks (the buyer's sign-in link). */
@@ -93,7 +56,8 @@ export interface BuiltApp {
 
 /**
  * Builds the whole server without listening: tests call it and use `inject`; server.ts listens. Migrates
- * and seeds the database first (both are idempotent and safe on several instances at once).
+ * and seeds the database first (both are idempotent and safe on several instances at once). Composes only:
+ * each module builds itself and registers its routes.
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env } = options;
@@ -109,67 +73,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await seedPackages(db.kysely);
   }
 
-  const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
-            serializers: {
-              req: (req: {
-                method: string;
-                url: string;
-                host?: string;
-                ip?: string;
-                socket?: { remotePort?: number };
-              }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.host,
-                remoteAddress: req.ip,
-                remotePort: req.socket?.remotePort,
-              }),
-            },
-            ...(typeof options.logger === 'object' ? options.logger : {}),
-          },
-    bodyLimit: LIMITS.bodyBytesMax,
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
-  // Nothing is acknowledged before it is on disk: a response waits for the group commit of the writes made
-  // so far (one shared WAL sync on SQLite, nothing to wait for on PostgreSQL). Decision 0010.
-  // (A callback hook: the common case, nothing to wait for, costs no promise.)
-  app.addHook('onSend', (_req, _reply, payload, done) => {
-    if (db.isDurable()) return done(null, payload);
-    db.durable().then(
-      () => done(null, payload),
-      (err: Error) => done(err),
-    );
-  });
+  const app = createHttpServer(env, db, translator, options.logger);
+  // Counted from the first request on (its hooks go in before any route).
   const requestStats = env.METRICS_TOKEN ? installRequestMetrics(app) : undefined;
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
-  installErrorHandler(app, translator);
-
-  const mailDomain = new URL(env.PUBLIC_URL).hostname || 'localhost';
-  const mailTransport =
-    options.mailTransport ??
-    (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL
-      ? smtpTransport(env.SMTP_URL)
-      : localTransport(db.kysely, () => clock.now()));
-  const mailWorker = createMailWorker({
-    repo: outboxRepository(db.kysely),
-    transport: mailTransport,
-    translator,
-    clock,
-    from: env.MAIL_FROM,
-    siteUrl: env.PUBLIC_URL,
-    maxAttempts: env.MAIL_MAX_ATTEMPTS,
-    intervalMs: env.MAIL_WORKER_INTERVAL_MS,
-    log: app.log,
-  });
-
+  const mail = mailModule({ env, db, clock, translator, log: app.log, transport: options.mailTransport });
+  const { mailTransport, mailWorker } = mail;
   const deps: AppDeps = {
     env,
     db,
@@ -179,49 +87,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     tracking: trackingService(trackingRepository(db.kysely)),
     mailTransport,
     mailWorker,
-    mailDomain,
+    mailDomain: mail.mailDomain,
   };
-
   const pixels = pixelConfigOf(env);
-  registerSecurityHeaders(app, env.PUBLIC_URL, [`${env.API_BASE_PATH}/`, `${env.PAY_BASE_PATH}/`], {
-    stripe: env.CARD_PROVIDER === 'stripe',
-    pixels: pixelCspSources(pixels),
-  });
-  registerCrossSiteGuard(app, env.PUBLIC_URL, [SANDBOX_PREFIX, `${env.PAY_BASE_PATH}/pay/webhook/`]);
-  // Brotli at a fast level, only where it pays: large dynamic responses ask for it (`reply.compress`, the
-  // 150 KB test form travels as 8 KB). Small JSON would only pay the hooks; the web app's files are
-  // compressed once at build time and served as they are (see static-web.ts).
-  await app.register(fastifyCompress, {
-    global: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await app.register(fastifyCookie, {
-    secret: await secretKeys(db.kysely, 'cookie', clock.now(), env.SECRET_COOKIE),
-  });
-  // A per-instance flood guard. Limits that must hold across instances (anything that sends e-mail or
-  // checks a secret) are kept in the database instead: see modules/rate-limit.
-  const limited = [env.API_BASE_PATH, env.PAY_BASE_PATH, '/dev/', SANDBOX_PREFIX];
-  await app.register(rateLimit, {
-    max: env.RATE_LIMIT_MAX,
-    // Static files of the web app are not worth guarding; API calls are.
-    allowList: (req) => !limited.some((p) => req.url.startsWith(p)),
-    // Headers only where they help: on the 429 itself (with retry-after), not on every response.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
-  });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Mindgauge API',
-        version: APP_VERSION,
-        description: 'Every endpoint of the product spec, section 7.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerHttpPlugins(app, env, db, clock, pixelCspSources(pixels));
 
   const bases = { api: env.API_BASE_PATH, pay: env.PAY_BASE_PATH };
   healthRoute(app, db);
@@ -231,109 +100,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
   const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
-  const exam = examService({
-    repo: examRepository(db.kysely),
-    content: deps.content,
-    translator,
-    clock,
-    // Rendered forms: ~150 KB each, rebuilt from the seed on a miss.
-    formCache: createTtlCache(clock, 30 * 60_000, 200),
-    statsCache: createTtlCache(clock, 5 * 60_000),
-    minCountrySample: env.MIN_COUNTRY_SAMPLE,
-    reportLinkSecret,
-  });
-  const emailChange = orderEmailChange({
-    repo: examRepository(db.kysely),
-    db: db.kysely,
-    clock,
-    secret: reportLinkSecret,
-    links,
-    mailDomain,
-    kickMail: mailWorker.kick,
-  });
-  await app.register(async (scope) =>
-    examRoutes(scope, bases, exam, emailChange, {
-      secure: env.PUBLIC_URL.startsWith('https://'),
-      countryHeader: env.COUNTRY_HEADER,
-    }),
-  );
-  const checkout = await checkoutModule(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
-  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret));
-  const reportDeps = {
-    db: db.kysely,
-    exams: examRepository(db.kysely),
-    examService: exam,
-    translator,
-    clock,
-    publicUrl: env.PUBLIC_URL,
-    reportLinkSecret,
-  };
-  const lab = labService({ ...reportDeps, labs: labRepository(db.kysely) });
-  await app.register(async (scope) => labRoutes(scope, bases, lab));
-  const files = reportFiles(reportDeps, lab);
-  await app.register(async (scope) => reportFileRoutes(scope, bases, files));
-  const share = shareService({ ...reportDeps, apiBase: bases.api, shares: shareRepository(db.kysely) });
-  await app.register(async (scope) => shareRoutes(scope, bases, share));
+  const exam = await examModule(app, bases, deps, links, reportLinkSecret);
+  const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
+  const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
-  if (env.METRICS_TOKEN && requestStats) {
-    const token = env.METRICS_TOKEN;
-    await app.register(async (scope) =>
-      metricsRoutes(scope, {
-        counts: {
-          payments: () => paymentRepository(db.kysely).countByStatus(),
-          outbox: () => outboxRepository(db.kysely).countByStatus(),
-          dueSubscriptions: (now) => subscriptionRepository(db.kysely).countDue(now),
-        },
-        clock,
-        token,
-        routes: requestStats,
-      }),
-    );
-  }
-  if (clock instanceof OffsetClock) {
-    app.log.warn('CLOCK_CONTROL is on: POST /dev/clock/advance moves this server’s time (tests only)');
-    await app.register(async (scope) => clockControlRoutes(scope, clock, [checkout.scheduler], mailWorker));
-  }
-
-  const web = env.SERVE_WEB
-    ? await registerStaticWeb(
-        app,
-        fromRoot(env.WEB_DIST_DIR),
-        {
-          apiBase: bases.api,
-          payBase: bases.pay,
-          publicUrl: env.PUBLIC_URL,
-          devMailbox: mailTransport.name === 'local',
-          testMode: env.testMode,
-          mode: env.APP_MODE,
-          pixels,
-        },
-        (locale) => ({
-          description: translator.t(locale, 'common:brand.description'),
-          noscript: translator.t(locale, 'common:brand.noscript'),
-        }),
-        async (req) => {
-          // The visitor's continent (for the ad consent rule) from the trusted country header, per request.
-          const country = env.COUNTRY_HEADER ? countryFrom(req.headers[env.COUNTRY_HEADER]) : null;
-          const visitor = visitorMeta(continentOf(country));
-          // A shared result's page carries its Open Graph tags (crawlers run no script).
-          const id = (req.query as { id?: unknown }).id;
-          return req.url.startsWith(SHARE_PAGE) && typeof id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(id)
-            ? visitor + (await share.headFor(id))
-            : visitor;
-        },
-      )
-    : undefined;
-
-  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
-    if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      return web
-        .sendIndex(req)
-        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
-    }
-    return sendError(reply, req, translator, 'NOT_FOUND');
+  await metrics(app, deps, requestStats);
+  await clockControl(app, clock, [checkout.scheduler], mailWorker);
+  await spaFallback(app, {
+    env,
+    bases,
+    translator,
+    devMailbox: mailTransport.name === 'local',
+    pixels,
+    headFor: openGraphHead(share),
   });
 
   app.addHook('onClose', async () => {

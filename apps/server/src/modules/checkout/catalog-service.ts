@@ -5,14 +5,14 @@ import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
 import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
   /** The exam module owns orders; checkout reads one and starts its offer. */
-  orders: Pick<ExamRepository, 'findOrder' | 'startOffer'>;
+  orders: ExamOrders;
   translator: Translator;
   clock: Clock;
   cache: TtlCache;

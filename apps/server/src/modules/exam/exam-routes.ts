@@ -1,10 +1,10 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
-import { readerOf } from '../report/report-access';
 import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
+import { readerOf } from './report-access';
 import { SESSION_COOKIE } from './session-cookie';
 
 export function examRoutes(

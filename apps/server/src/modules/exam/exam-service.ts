@@ -27,7 +27,6 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
-import { canRead, type ReportAccess, requireReportAccess } from '../report/report-access';
 import {
   currentPart,
   FORM_VERSION,
@@ -42,6 +41,7 @@ import {
 } from './exam-form';
 import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import { canRead, type ReportAccess, requireReportAccess } from './report-access';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
 export const DEADLINE_GRACE_MS = 60_000;

@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ReportLinks } from '../../lib/report-links';
 import { type SecretKeys, signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { mayRead, type ReportAccess } from '../report/report-access';
-import type { ReportLinks } from '../report/report-links';
 import type { ExamRepository, OrderRow } from './exam-repository';
+import { mayRead, type ReportAccess } from './report-access';
 
 /** The purpose of e-mail change confirmations: no other link's token confirms one. */
 export const EMAIL_CHANGE_PURPOSE = 'order-email-change';

@@ -1,7 +1,7 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
-import { readerOf } from '../report/report-access';
+import { readerOf } from '../exam/report-access';
 import type { ExtrasService } from './extras-service';
 
 /** The upsell steps, the in-report purchase screen's calls, gifts and VIP. */

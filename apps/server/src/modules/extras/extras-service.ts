@@ -12,21 +12,22 @@ import type { Transact } from '../../db/repositories';
 import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { DEFAULT_PRICE_COUNTRY, lessPercent, priceTableOf } from '../checkout/pricing';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
+import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import type { PaymentService } from '../payments/payment-service';
 import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { type ReportAccess, reportAccessOf } from '../report/report-access';
-import type { ReportLinks } from '../report/report-links';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
-import type { SubscriptionRepository, SubscriptionRow } from '../subscriptions/subscription-repository';
+import type { SubscriptionChanges, Subscription as SubscriptionRow } from '../subscriptions/subscription-changes';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
 import type { SubscriptionService } from '../subscriptions/subscription-service';
 import type { ExtrasRepository } from './extras-repository';
+import { giftUrl } from './gift-url';
 import {
   DISCOUNT_SKU,
   MEMBER_PERCENT_OFF,
@@ -47,9 +48,9 @@ export interface ExtrasDeps {
   repo: ExtrasRepository;
   transact: Transact;
   /** The plan changes an extra makes (skip the trial, switch plans): guarded updates of the subscription. */
-  subscriptionRows: Pick<SubscriptionRepository, 'latestForOrder' | 'updateIfUnchanged' | 'updateTermsIfPlan'>;
+  subscriptionRows: SubscriptionChanges;
   providers: ProviderRegistry;
-  exams: ExamRepository;
+  exams: ExamOrders;
   payments: PaymentService;
   plans: PlanCatalog;
   subscriptions: SubscriptionService;
@@ -58,6 +59,8 @@ export interface ExtrasDeps {
   clock: Clock;
   cache: TtlCache;
   links: ReportLinks;
+  /** The site's address, for gift links. */
+  publicUrl: string;
   /** Checks e-mailed report links' tokens: extras are bought by whoever may read the report. */
   reportLinkSecret: SecretKeys;
   mailDomain: string;
@@ -335,7 +338,7 @@ export function extrasService(d: ExtrasDeps) {
       return {
         gifts: rows.map((g) => ({
           code: g.code,
-          url: d.payments.giftUrl(g.exam_id, g.code, hl),
+          url: giftUrl(d.publicUrl, g.exam_id, g.code, hl),
           redeemed: g.redeemed_order_number !== null,
           createdAt: iso(g.created_at),
         })),

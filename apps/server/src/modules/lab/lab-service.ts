@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column';
 import { AppError } from '../../lib/app-error';
-import { type ReportAccess, reportAccessOf } from '../report/report-access';
+import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import type { LabRepository, LabRow } from './lab-repository';
 

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { Clock } from '../../lib/clock';
 import type { CatalogService } from '../checkout/catalog-service';
+import { readerOf } from '../exam/report-access';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { readerOf } from '../report/report-access';
 import type { PaymentService } from './payment-service';
 import type { ProviderRegistry } from './providers/provider-registry';
 

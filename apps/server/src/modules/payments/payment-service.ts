@@ -7,66 +7,18 @@ import type {
   TPlanId,
   TSkuId,
 } from '@mindgauge/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { parseJsonColumn } from '../../db/json-column';
-import type { Transact } from '../../db/repositories';
-import type { Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
-import { pageUrl } from '../../lib/page-url';
-import type { SecretKeys } from '../../lib/signed-token';
-import type { CatalogService } from '../checkout/catalog-service';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
-import { grantExtra } from '../extras/grant-extra';
-import type { TemplatePayload } from '../mail/templates';
-import { mayRead, type ReportAccess } from '../report/report-access';
-import type { ReportLinks } from '../report/report-links';
-import type { PlanCatalog } from '../subscriptions/plan-catalog';
-import { planTerms, type SubscriptionService } from '../subscriptions/subscription-service';
-import { ZStoredConsent, ZStoredPlanConsent } from './payment-json';
-import type { PaymentRepository, PaymentRow } from './payment-repository';
+import type { Order as OrderRow } from '../exam/exam-orders';
+import { mayRead, type ReportAccess } from '../exam/report-access';
+import { chargeInputs, summary } from './charge-input';
+import type { PaymentDeps } from './payment-deps';
+import type { PaymentRow } from './payment-repository';
+import { paymentSettlement } from './payment-settlement';
 import { callProvider } from './providers/call-provider';
-import {
-  type PaymentProvider,
-  type ProviderPaymentState,
-  ProviderUnavailableError,
-  type RecurringTerms,
-  WebhookSignatureError,
-} from './providers/payment-provider';
-import type { ProviderRegistry } from './providers/provider-registry';
-import { settleInTransaction } from './settle-payment';
+import type { PaymentProvider } from './providers/payment-provider';
 
-export interface PaymentDeps {
-  repo: PaymentRepository;
-  /** Transactions spanning modules (the paid transition) get their repositories from here. */
-  transact: Transact;
-  /** The exam module owns orders. */
-  orders: Pick<ExamRepository, 'findOrder' | 'setCheckoutEmail'>;
-  catalog: CatalogService;
-  plans: PlanCatalog;
-  subscriptions: SubscriptionService;
-  providers: ProviderRegistry;
-  clock: Clock;
-  translator: Translator;
-  publicUrl: string;
-  mailDomain: string;
-  /** The report links sent by e-mail, with their own expiring token. */
-  links: ReportLinks;
-  /** Checks e-mailed report links' tokens: an order's address and plan are shown to its owner only. */
-  reportLinkSecret: SecretKeys;
-  /** Derives payment ids from (order, checkout key): every retry of an attempt names the same payment. */
-  paymentIdSecret: string;
-  kickMail: () => void;
-  /** An extra was granted to an order: what caches its report must forget it. */
-  onExtraGranted?: (orderNumber: string) => void;
-  /** The buyer's account: the report e-mail's one-time sign-in link, and the account made for the address. */
-  accounts?: {
-    signInUrl(email: string, examId: number, locale: string): string;
-    onReportPaid(email: string, locale: Locale): Promise<void>;
-  };
-  log?: FastifyBaseLogger;
-}
+export type { PaymentDeps, PlanQuotes, SubscriptionsOfOrders } from './payment-deps';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -77,38 +29,7 @@ interface AttemptResult {
   next: TNextAction;
 }
 
-function summary(p: PaymentRow): TPaymentSummary {
-  return {
-    paymentId: p.id,
-    skuId: p.sku_id as TSkuId,
-    planId: (p.plan_id as TPlanId | null) ?? null,
-    packageId: p.package_id,
-    method: p.method,
-    status: p.status,
-    failureCode: p.failure_code,
-    amount: p.amount_minor,
-    currency: p.currency,
-  };
-}
-
 export function paymentService(d: PaymentDeps) {
-  /** The report e-mail: the receipt of the payment and the report's own link, in a language. */
-  const reportMail = (
-    order: Pick<OrderRow, 'order_number' | 'exam_id'>,
-    p: PaymentRow,
-    locale: string,
-    paidAt: number,
-  ): TemplatePayload<'reportReady'> => ({
-    orderNumber: order.order_number,
-    skuId: p.sku_id,
-    amountMinor: p.amount_minor,
-    currency: p.currency,
-    method: p.method,
-    paidAt,
-    reportUrl: d.links.forOrder(order, locale),
-    expiresInDays: d.links.days,
-  });
-
   function provider(p: PaymentRow): PaymentProvider {
     const found = d.providers.byName(p.provider);
     if (!found) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -124,6 +45,9 @@ export function paymentService(d: PaymentDeps) {
   /** Runs a processor call; an unreachable processor is a clear 502, never a 500. */
   const viaProvider = <T>(call: () => Promise<T>): Promise<T> => callProvider(call, d.log);
 
+  const { apply, sync, refundIfDuplicate, webhook } = paymentSettlement(d, { provider, requireOrder });
+  const { chargeInput } = chargeInputs(d);
+
   /** The method the processor kept from a first payment, if it kept one and can charge it. */
   async function keptMethodOf(first: PaymentRow): Promise<{ ref: string; label: string } | null> {
     const prov = provider(first);
@@ -131,192 +55,6 @@ export function paymentService(d: PaymentDeps) {
     if (!ref || !prov.chargeSaved) return null;
     const state = await viaProvider(() => prov.retrieve(ref));
     return state.savedMethodRef ? { ref: state.savedMethodRef, label: state.savedMethodLabel ?? first.method } : null;
-  }
-
-  /**
-   * The paid transition and the report e-mail in one transaction: both happen exactly once, whichever of
-   * webhook, status check and reconciliation gets here first, in any order, any number of times.
-   */
-  async function settle(p: PaymentRow, savedMethodRef: string | null): Promise<void> {
-    if (p.package_id) return settleExtra(p);
-    const now = d.clock.now();
-    // Read before the transaction: a plan's price row (cached) is not worth holding a write lock for.
-    const plan = p.plan_id ? await agreedPlan(p) : null;
-    const becamePaid = await d.transact(async (repos) => {
-      const made = await settleInTransaction(repos, p, now);
-      if (made) {
-        const order = await repos.exams.findOrder(p.order_number);
-        if (!order) throw new AppError('ORDER_NOT_FOUND');
-        const billing = provider(p).billsRecurring
-          ? { billedBy: 'processor' as const, processorRef: p.processor_subscription_ref }
-          : { billedBy: 'merchant' as const, processorRef: null };
-        const sub = plan
-          ? await d.subscriptions.startInTransaction(repos, p, plan, savedMethodRef, billing, now)
-          : null;
-        await repos.mail.enqueue(
-          {
-            template: 'reportReady',
-            locale: p.locale as Locale,
-            to: p.email,
-            dedupeKey: `report-ready:${p.order_number}`,
-            payload: {
-              ...reportMail(order, p, p.locale, now),
-              ...(d.accounts ? { signInUrl: d.accounts.signInUrl(p.email, order.exam_id, p.locale) } : {}),
-              ...(sub
-                ? {
-                    subscription: {
-                      ...planTerms(sub, d.subscriptions.cancelLink(sub, p.locale)),
-                      trialEndsAt: sub.trial_end_at,
-                      nextChargeAt: sub.current_period_end,
-                    },
-                  }
-                : {}),
-            },
-          },
-          now,
-          d.mailDomain,
-        );
-      }
-      return made;
-    });
-    if (becamePaid) {
-      d.kickMail();
-      await d.accounts?.onReportPaid(p.email, p.locale as Locale);
-    } else await refundIfDuplicate(p.id);
-  }
-
-  /** A plan payment's terms for a processor that bills plans itself: as agreed, from the stored consent. */
-  function recurringTerms(p: PaymentRow): RecurringTerms {
-    const c = parseJsonColumn(ZStoredPlanConsent, 'payments.consent', p.consent);
-    return {
-      planId: p.plan_id ?? '',
-      title: d.translator.t(p.locale as Locale, `catalog:plans.${p.plan_id}.title`),
-      amountMinor: c.shownRecurringAmount,
-      interval: c.interval,
-      intervalCount: c.intervalCount,
-      trialDays: c.trialDays,
-    };
-  }
-
-  /**
-   * The plan a payment started, at the terms the visitor agreed to: the recurring amount shown next to the
-   * button (checked against the price when the payment was created, and stored with the consent).
-   */
-  async function agreedPlan(p: PaymentRow) {
-    const order = await requireOrder(p.order_number);
-    const { item } = await d.plans.plan(order.exam_id, p.plan_id as TPlanId, p.country);
-    const consent = parseJsonColumn(ZStoredConsent, 'payments.consent', p.consent);
-    const amount = consent.shownRecurringAmount ?? item.price.amount_minor;
-    return { ...item, price: { ...item.price, amount_minor: amount } };
-  }
-
-  /**
-   * An extra's payment succeeds once, and in the same transaction gives what it bought (report parts, a gift
-   * code, VIP) and queues its receipt. The order's own paid state is not touched.
-   */
-  async function settleExtra(p: PaymentRow): Promise<void> {
-    const now = d.clock.now();
-    const order = await requireOrder(p.order_number);
-    const granted = await d.transact(async (repos) => {
-      if (!(await repos.payments.markSucceeded(p.id, now))) return false;
-      const g = await grantExtra(repos.extras, p, order.exam_id, now);
-      await repos.mail.enqueue(
-        {
-          template: 'extraReceipt',
-          locale: p.locale as Locale,
-          to: p.email,
-          dedupeKey: `extra:${p.id}`,
-          payload: {
-            packageId: p.package_id ?? '',
-            orderNumber: p.order_number,
-            amountMinor: p.amount_minor,
-            currency: p.currency,
-            method: p.method,
-            paidAt: now,
-            reportUrl: d.links.forOrder(order, p.locale),
-            giftUrl: g.giftCode ? giftUrl(order.exam_id, g.giftCode, p.locale) : null,
-            vipUntil: g.vipUntil,
-          },
-        },
-        now,
-        d.mailDomain,
-      );
-      return true;
-    });
-    if (granted) {
-      d.onExtraGranted?.(p.order_number);
-      d.kickMail();
-    }
-  }
-
-  const giftUrl = (examId: number, code: string, hl: string) =>
-    pageUrl(d.publicUrl, 'landing', examId, { gift: code, hl }, { variant: 'test_center' });
-
-  /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
-  async function refundIfDuplicate(paymentId: string): Promise<void> {
-    const p = await d.repo.find(paymentId);
-    if (p?.refund_status !== 'pending' || !p.provider_ref) return;
-    const ref = p.provider_ref;
-    await provider(p).refund(ref);
-    await d.repo.markRefunded(p.id, d.clock.now());
-    d.log?.info({ payment: p.id, order: p.order_number }, 'duplicate payment refunded');
-  }
-
-  /** Acts on the processor's current truth about a payment (not on an event's copy: events come in any order). */
-  async function apply(p: PaymentRow, state: ProviderPaymentState): Promise<void> {
-    if (state.status === 'succeeded') {
-      if (state.amountMinor !== p.amount_minor || state.currency.toUpperCase() !== p.currency) {
-        // Never unlock a report for a charge that is not the price agreed: record it and refund it.
-        d.log?.error({ payment: p.id, state }, 'processor amount differs from the payment; not settling');
-        await d.repo.mirrorStatus(p.id, 'failed', 'amount_mismatch', d.clock.now());
-        await provider(p).refund(state.ref);
-        return;
-      }
-      await settle(p, state.savedMethodRef ?? null);
-      return;
-    }
-    const status = state.status === 'approved' ? 'processing' : state.status;
-    await d.repo.mirrorStatus(p.id, status, state.failureCode, d.clock.now());
-  }
-
-  /** Asks the processor about a payment (capturing an approved PayPal payment) and records the answer. */
-  async function sync(p: PaymentRow): Promise<PaymentRow> {
-    if (!p.provider_ref || p.status === 'succeeded') return p;
-    const ref = p.provider_ref;
-    const prov = provider(p);
-    let state = await prov.retrieve(ref);
-    if (state.status === 'approved') state = await prov.capture(ref);
-    await apply(p, state);
-    return (await d.repo.find(p.id)) ?? p;
-  }
-
-  function chargeInput(p: PaymentRow, order: OrderRow) {
-    const back = { order: p.order_number, payment: p.id, hl: p.locale };
-    const title = p.package_id
-      ? `catalog:packages.${p.package_id}.title`
-      : p.plan_id
-        ? `catalog:plans.${p.plan_id}.title`
-        : `catalog:skus.${p.sku_id}.title`;
-    return {
-      paymentId: p.id,
-      orderNumber: p.order_number,
-      method: p.method,
-      amountMinor: p.amount_minor,
-      currency: p.currency,
-      email: p.email,
-      description: `Mindgauge — ${d.translator.t(p.locale as Locale, title)} (${p.order_number})`,
-      locale: p.locale,
-      // Kept by the processor for the plan's renewals, or for extras bought later with one click (never
-      // charged without the visitor's click; the payment page says so).
-      saveMethod: true,
-      ...(p.plan_id ? { recurring: recurringTerms(p) } : {}),
-      returnUrl: pageUrl(d.publicUrl, 'payingCheck', order.exam_id, back),
-      cancelUrl: pageUrl(d.publicUrl, 'payingFailed', order.exam_id, {
-        ...back,
-        method: p.method,
-        reason: 'canceled',
-      }),
-    };
   }
 
   /**
@@ -492,8 +230,7 @@ export function paymentService(d: PaymentDeps) {
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
       if (!prov?.chargeSaved && !prov?.billsRecurring) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      const { country, item } = await d.plans.plan(order.exam_id, input.planId, input.country);
-      const plan = d.plans.present(item, input.hl);
+      const { country, plan } = await d.plans.quote(order.exam_id, input.planId, input.country, input.hl);
       if (
         plan.price.todayAmount !== input.shownAmount ||
         plan.price.amount !== input.shownRecurringAmount ||
@@ -524,8 +261,6 @@ export function paymentService(d: PaymentDeps) {
         }),
       });
     },
-
-    giftUrl,
 
     /** The method the processor kept from an order's first payment, as its owner sees it; null if none. */
     async keptMethod(order: OrderRow): Promise<{ kind: string; label: string } | null> {
@@ -620,33 +355,7 @@ export function paymentService(d: PaymentDeps) {
       return { orderStatus: fresh.status, payment: p ? summary(p) : null };
     },
 
-    /** A processor's webhook: verified over the raw body, recorded once by event id, then acted on. */
-    async webhook(providerName: string, raw: Buffer, headers: Record<string, string | string[] | undefined>) {
-      const prov = d.providers.byName(providerName);
-      if (!prov) throw new AppError('NOT_FOUND');
-      let event: Awaited<ReturnType<PaymentProvider['verifyWebhook']>>;
-      try {
-        event = await prov.verifyWebhook(raw, headers);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        if (err instanceof ProviderUnavailableError) throw new AppError('PAYMENT_PROVIDER_ERROR');
-        throw err;
-      }
-      const now = d.clock.now();
-      const fresh = await d.repo.recordEvent({ provider: prov.name, ...event }, now);
-      if (!fresh) return { received: true, duplicate: true };
-      if (event.ref) {
-        const p = await d.repo.findByRef(prov.name, event.ref);
-        if (p) {
-          await sync(p);
-          await refundIfDuplicate(p.id);
-        }
-      }
-      // Invoices and subscription changes of a processor that bills plans itself (renewals, failures, ends).
-      if (event.subscriptionRef) await d.subscriptions.syncWithProcessor(prov, event.subscriptionRef);
-      await d.repo.markEventProcessed(prov.name, event.eventId, d.clock.now());
-      return { received: true, duplicate: false };
-    },
+    webhook,
 
     /**
      * The checkout state of an order for its screens (read only: prices start the offer countdown). Its

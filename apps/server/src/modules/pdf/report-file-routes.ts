@@ -1,7 +1,7 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint, RawFile } from '../../http/mount-endpoint';
-import { readerOf } from '../report/report-access';
+import { readerOf } from '../exam/report-access';
 import type { ReportFiles } from './report-files';
 
 /** The report's PDF files and the certificate's verification. */

@@ -5,11 +5,11 @@ import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { pageUrl } from '../../lib/page-url';
 import { formOfSession } from '../exam/exam-form';
-import type { OrderRow, SessionRow } from '../exam/exam-repository';
+import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
+import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
-import { type ReportAccess, reportAccessOf } from '../report/report-access';
 import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
 import {

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SecretKeys } from '../../lib/signed-token';
 import { formOfSession } from '../exam/exam-form';
-import type { ExamRepository } from '../exam/exam-repository';
-import { type ReportAccess, requireReportAccess } from './report-access';
+import type { ExamOrders } from '../exam/exam-orders';
+import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
 export function sentence(t: Translator, locale: Locale, e: Explanation): string {
@@ -21,7 +21,7 @@ export function sentence(t: Translator, locale: Locale, e: Explanation): string 
  * the answer right, in the visitor's language.
  */
 export async function answerAnalysis(
-  d: { repo: ExamRepository; secret: SecretKeys; clock: Clock; translator: Translator },
+  d: { repo: ExamOrders; secret: SecretKeys; clock: Clock; translator: Translator },
   orderNumber: string,
   access: ReportAccess,
   locale: Locale,

@@ -3,13 +3,13 @@ import type { Database } from '../../db/schema';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../../lib/clock';
 import type { SecretKeys } from '../../lib/signed-token';
-import type { ExamRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
 import type { ExamService } from '../exam/exam-service';
 
 /** What the services built on a paid report need (its files, its share links): one object, built once. */
 export interface ReportDeps {
   db: Kysely<Database>;
-  exams: ExamRepository;
+  exams: ExamOrders;
   examService: ExamService;
   translator: Translator;
   clock: Clock;

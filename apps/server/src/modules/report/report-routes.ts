@@ -2,11 +2,11 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
-import { examRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
+import { readerOf } from '../exam/report-access';
 import { answerAnalysis } from './answer-analysis';
-import { readerOf } from './report-access';
-import type { ReportLinks } from './report-links';
 import { retrieveReports } from './retrieve-reports';
 import { sendReportCopy } from './send-report-copy';
 
@@ -17,9 +17,11 @@ export function reportRoutes(
   deps: AppDeps,
   links: ReportLinks,
   linkSecret: SecretKeys,
+  /** The exam module's orders. */
+  orders: ExamOrders,
 ): void {
   const access = {
-    repo: examRepository(deps.db.kysely),
+    repo: orders,
     secret: linkSecret,
     clock: deps.clock,
     translator: deps.translator,

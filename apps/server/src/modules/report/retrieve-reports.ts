@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { ExamRepository, OrderRow } from '../exam/exam-repository';
+import type { ReportLinks } from '../../lib/report-links';
+import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import type { ReportLinks } from './report-links';
 
 const HOUR = 3_600_000;
 /** Sends e-mail: limited per address (no inbox flooded) and per client (no address list probed). */
@@ -17,7 +17,7 @@ export const RETRIEVE_RULES = {
 };
 
 type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
-type RetrieveDeps = MailDeps & { exams: Pick<ExamRepository, 'paidOrdersOf'> };
+type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf'> };
 
 /** One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address). */
 export async function mailReportLinks(

@@ -2,12 +2,12 @@ import type { Locale } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
-import type { ExamRepository } from '../exam/exam-repository';
+import type { ExamOrders } from '../exam/exam-orders';
+import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { type ReportAccess, requireReportAccess } from './report-access';
-import type { ReportLinks } from './report-links';
 import { mailReportLinks } from './retrieve-reports';
 
 const HOUR = 3_600_000;
@@ -25,7 +25,7 @@ export const REPORT_COPY_RULES = {
 export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
-    repo: ExamRepository;
+    repo: ExamOrders;
     secret: SecretKeys;
     clock: Clock;
     links: ReportLinks;

@@ -2,7 +2,7 @@ import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import { AppError } from '../../lib/app-error';
-import { readerOf } from '../report/report-access';
+import { readerOf } from '../exam/report-access';
 import type { ShareService } from './share-service';
 
 /** Share links (the owner's) and what they show (anyone's), with the shared page's image. */

@@ -79,6 +79,14 @@ export function planCatalog(d: {
       return { country: p.country, item };
     },
 
+    /** One plan priced for a country, as shown in a language (what payments sells). */
+    async quote(examId: number, planId: TPlanId, country: string, locale: Locale) {
+      const p = await priced(examId, country);
+      const item = p.items.find((i) => i.plan.plan_id === planId);
+      if (!item) throw new AppError('PLAN_NOT_FOUND');
+      return { country: p.country, plan: present(item, locale) };
+    },
+
     async list(examId: number, country: string, locale: Locale, methods: TPlanList['methods']): Promise<TPlanList> {
       const p = await priced(examId, country);
       return { country: p.country, currency: p.currency, methods, plans: p.items.map((i) => present(i, locale)) };

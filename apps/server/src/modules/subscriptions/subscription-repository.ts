@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
+import { mailOutbox } from '../mail/enqueue-mail';
 
 export type SubscriptionRow = Database['subscriptions'];
 export type ChargeRow = Database['subscription_charges'];
@@ -10,6 +12,121 @@ const RUNNING = ['trialing', 'active', 'past_due'] as const;
 /** Every SQL statement of subscriptions and their renewal charges. */
 export function subscriptionRepository(db: Kysely<Database>) {
   return {
+    /** Requests the end at the period's end (once: a cancel already requested, or an ended plan, is left). */
+    async requestCancel(id: string, nextRunAt: number, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('subscriptions')
+        .set({ cancel_requested_at: now, next_run_at: nextRunAt, updated_at: now })
+        .where('id', '=', id)
+        .where('cancel_requested_at', 'is', null)
+        .where('status', '!=', 'canceled')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** The processor ended the subscription: ours ends now (once). */
+    async endIfRunning(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', ended_at: now, next_run_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '!=', 'canceled')
+        .execute();
+    },
+    /** Cancelled at the processor: no further charge here either (once). */
+    async cancelRequestedAtProcessor(id: string, nextRunAt: number, now: number): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ cancel_requested_at: now, next_run_at: nextRunAt, updated_at: now })
+        .where('id', '=', id)
+        .where('cancel_requested_at', 'is', null)
+        .execute();
+    },
+    /** A processor's renewal failed again: past due, counted once per attempt. */
+    async markPastDue(id: string, attempts: number, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('subscriptions')
+        .set({ status: 'past_due', failed_attempts: attempts, updated_at: now })
+        .where('id', '=', id)
+        .where('failed_attempts', '<', attempts)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** Moves to the next period, once: guarded by the period it was in. */
+    async advancePeriod(
+      sub: Pick<SubscriptionRow, 'id' | 'period_no'>,
+      period: { start: number; end: number },
+      now: number,
+    ): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({
+          status: 'active',
+          period_no: sub.period_no + 1,
+          current_period_start: period.start,
+          current_period_end: period.end,
+          failed_attempts: 0,
+          updated_at: now,
+        })
+        .where('id', '=', sub.id)
+        .where('period_no', '=', sub.period_no)
+        .execute();
+    },
+    /** The trial's reminder was queued (once). */
+    async markReminded(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ reminder_sent_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('reminder_sent_at', 'is', null)
+        .execute();
+    },
+    /** A failed renewal attempt recorded on the subscription (once per attempt): past due, or ended. */
+    async recordFailedAttempt(id: string, attempt: number, last: boolean, now: number): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set(
+          last
+            ? { status: 'canceled', ended_at: now, failed_attempts: attempt + 1, next_run_at: null, updated_at: now }
+            : { status: 'past_due', failed_attempts: attempt + 1, updated_at: now },
+        )
+        .where('id', '=', id)
+        .where('failed_attempts', '=', attempt)
+        .execute();
+    },
+    /** A renewal the processor already charged (its invoice), recorded once; whether this call recorded it. */
+    async insertSettledCharge(row: ChargeRow): Promise<boolean> {
+      const inserted = await db
+        .insertInto('subscription_charges')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    /** A pending or failed charge succeeded (once). */
+    async settleCharge(id: string, providerRef: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('subscription_charges')
+        .set({ status: 'succeeded', provider_ref: providerRef, failure_code: null, settled_at: now })
+        .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    /** A pending charge failed (once). */
+    async failCharge(
+      id: string,
+      providerRef: string | null,
+      failureCode: string | null,
+      now: number,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('subscription_charges')
+        .set({ status: 'failed', provider_ref: providerRef, failure_code: failureCode, settled_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /** How many subscriptions are due to run by `now` (the metrics endpoint's gauge). */
     async countDue(now: number): Promise<number> {
       const r = await db
@@ -19,7 +136,6 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
-    db,
     /** Starts a subscription; a replay of the same first payment finds the one already made. */
     async insert(row: SubscriptionRow): Promise<SubscriptionRow> {
       await db
@@ -165,3 +281,12 @@ export function subscriptionRepository(db: Kysely<Database>) {
   };
 }
 export type SubscriptionRepository = ReturnType<typeof subscriptionRepository>;
+
+/** What a subscription's own transactions use: its repository and the outbox, bound to the transaction. */
+export const subscriptionTransactionRepositories = (db: Kysely<Database>) => ({
+  subscriptions: subscriptionRepository(db),
+  mail: mailOutbox(db),
+});
+export type SubscriptionTransactionRepositories = ReturnType<typeof subscriptionTransactionRepositories>;
+export const subscriptionTransactor = (db: Kysely<Database>) =>
+  withTransaction(db, subscriptionTransactionRepositories);

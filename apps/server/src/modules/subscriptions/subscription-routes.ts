@@ -1,9 +1,9 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import { readerOf } from '../exam/report-access';
 import type { PaymentService } from '../payments/payment-service';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
-import { readerOf } from '../report/report-access';
 import type { PlanCatalog } from './plan-catalog';
 import type { SubscriptionService } from './subscription-service';
 

@@ -1,17 +1,23 @@
 import { addPeriod, type Locale } from '@mindgauge/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WithTransaction } from '../../db/with-transaction';
 import type { Translator } from '../../i18n/translator';
 import { backgroundJob } from '../../lib/background-job';
 import type { Clock } from '../../lib/clock';
 import { keyedId } from '../../lib/ids';
-import { enqueueMail } from '../mail/enqueue-mail';
 import type { ProviderPaymentState } from '../payments/providers/payment-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
-import type { SubscriptionRepository, SubscriptionRow } from './subscription-repository';
+import type {
+  SubscriptionRepository,
+  SubscriptionRow,
+  SubscriptionTransactionRepositories,
+} from './subscription-repository';
 import { advancePeriodInTransaction, nextRunOf, planTerms, type SubscriptionService } from './subscription-service';
 
 export interface SchedulerDeps {
   repo: SubscriptionRepository;
+  /** The scheduler's transactions (a charge's outcome, the subscription's change and its e-mail together). */
+  transact: WithTransaction<SubscriptionTransactionRepositories>;
   subscriptions: SubscriptionService;
   providers: ProviderRegistry;
   clock: Clock;
@@ -44,9 +50,8 @@ export function subscriptionScheduler(d: SchedulerDeps) {
     keyedId(d.chargeIdSecret, sub.id, periodNo, attempt);
 
   async function sendReminder(sub: SubscriptionRow, now: number): Promise<SubscriptionRow> {
-    await d.repo.db.transaction().execute(async (trx) => {
-      await enqueueMail(
-        trx,
+    await d.transact(async (repos) => {
+      await repos.mail.enqueue(
         {
           template: 'trialReminder',
           locale: sub.locale as Locale,
@@ -60,12 +65,7 @@ export function subscriptionScheduler(d: SchedulerDeps) {
         now,
         d.mailDomain,
       );
-      await trx
-        .updateTable('subscriptions')
-        .set({ reminder_sent_at: now, updated_at: now })
-        .where('id', '=', sub.id)
-        .where('reminder_sent_at', 'is', null)
-        .execute();
+      await repos.subscriptions.markReminded(sub.id, now);
     });
     d.kickMail();
     return { ...sub, reminder_sent_at: now };
@@ -113,17 +113,11 @@ export function subscriptionScheduler(d: SchedulerDeps) {
       state.amountMinor === sub.amount_minor &&
       state.currency.toUpperCase() === sub.currency;
     if (paid) {
-      await d.repo.db.transaction().execute(async (trx) => {
-        const settled = await trx
-          .updateTable('subscription_charges')
-          .set({ status: 'succeeded', provider_ref: state.ref, failure_code: null, settled_at: now })
-          .where('id', '=', chargeId)
-          .where('status', '!=', 'succeeded')
-          .executeTakeFirst();
-        if (Number(settled.numUpdatedRows) !== 1) return;
+      await d.transact(async (repos) => {
+        if (!(await repos.subscriptions.settleCharge(chargeId, state.ref, now))) return;
         const start = sub.current_period_end;
         await advancePeriodInTransaction(
-          trx,
+          repos,
           sub,
           { id: chargeId, periodStart: start, periodEnd: addPeriod(start, sub.billing_interval, sub.interval_count) },
           { cancelUrl: d.subscriptions.cancelLink(sub, sub.locale), domain: d.mailDomain },
@@ -137,26 +131,10 @@ export function subscriptionScheduler(d: SchedulerDeps) {
     const failures = attempt + 1;
     const last = failures >= d.maxAttempts;
     const retryAt = now + d.retryMs;
-    await d.repo.db.transaction().execute(async (trx) => {
-      const failed = await trx
-        .updateTable('subscription_charges')
-        .set({ status: 'failed', provider_ref: state.ref || null, failure_code: state.failureCode, settled_at: now })
-        .where('id', '=', chargeId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(failed.numUpdatedRows) !== 1) return;
-      await trx
-        .updateTable('subscriptions')
-        .set(
-          last
-            ? { status: 'canceled', ended_at: now, failed_attempts: failures, next_run_at: null, updated_at: now }
-            : { status: 'past_due', failed_attempts: failures, updated_at: now },
-        )
-        .where('id', '=', sub.id)
-        .where('failed_attempts', '=', attempt)
-        .execute();
-      await enqueueMail(
-        trx,
+    await d.transact(async (repos) => {
+      if (!(await repos.subscriptions.failCharge(chargeId, state.ref || null, state.failureCode, now))) return;
+      await repos.subscriptions.recordFailedAttempt(sub.id, attempt, last, now);
+      await repos.mail.enqueue(
         {
           template: 'renewalFailed',
           locale: sub.locale as Locale,

@@ -5,12 +5,10 @@ import {
   type TPlanId,
   type TSubscriptionSummary,
 } from '@mindgauge/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { WithTransaction } from '../../db/with-transaction';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
-import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import type { TemplatePayload } from '../mail/templates';
 import { callProvider } from '../payments/providers/call-provider';
@@ -19,7 +17,11 @@ import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { CancelLinks } from './cancel-links';
 import type { PricedPlan } from './plan-catalog';
-import type { SubscriptionRepository, SubscriptionRow } from './subscription-repository';
+import type {
+  SubscriptionRepository,
+  SubscriptionRow,
+  SubscriptionTransactionRepositories,
+} from './subscription-repository';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -33,6 +35,10 @@ export const CANCEL_RULES = {
 
 export interface SubscriptionDeps {
   repo: SubscriptionRepository;
+  /** The subscription's own transactions (a change and the e-mail it causes). */
+  transact: WithTransaction<SubscriptionTransactionRepositories>;
+  /** Rate limits (the rate-limit module's handle). */
+  db: Parameters<typeof consumeRateLimit>[0];
   providers: ProviderRegistry;
   clock: Clock;
   links: CancelLinks;
@@ -71,27 +77,14 @@ export function planTerms(sub: SubscriptionRow, cancelUrl: string) {
  * receipt is queued, inside the caller's transaction (the one that records the charge as paid).
  */
 export async function advancePeriodInTransaction(
-  trx: Transaction<Database>,
+  repos: SubscriptionTransactionRepositories,
   sub: SubscriptionRow,
   charge: { id: string; periodStart: number; periodEnd: number },
   mail: { cancelUrl: string; domain: string },
   now: number,
 ): Promise<void> {
-  await trx
-    .updateTable('subscriptions')
-    .set({
-      status: 'active',
-      period_no: sub.period_no + 1,
-      current_period_start: charge.periodStart,
-      current_period_end: charge.periodEnd,
-      failed_attempts: 0,
-      updated_at: now,
-    })
-    .where('id', '=', sub.id)
-    .where('period_no', '=', sub.period_no)
-    .execute();
-  await enqueueMail(
-    trx,
+  await repos.subscriptions.advancePeriod(sub, { start: charge.periodStart, end: charge.periodEnd }, now);
+  await repos.mail.enqueue(
     {
       template: 'renewalReceipt',
       locale: sub.locale as Locale,
@@ -152,22 +145,14 @@ export function subscriptionService(d: SubscriptionDeps) {
         const ref = s.processor_ref;
         await callProvider(() => cancelAt(ref));
       }
-      const changed = await d.repo.db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('subscriptions')
-          .set({ cancel_requested_at: now, next_run_at: s.current_period_end, updated_at: now })
-          .where('id', '=', s.id)
-          .where('cancel_requested_at', 'is', null)
-          .where('status', '!=', 'canceled')
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) return false;
+      const changed = await d.transact(async (repos) => {
+        if (!(await repos.subscriptions.requestCancel(s.id, s.current_period_end, now))) return false;
         const payload: TemplatePayload<'subscriptionCanceled'> = {
           planId: s.plan_id,
           canceledAt: now,
           accessUntil: s.current_period_end,
         };
-        await enqueueMail(
-          trx,
+        await repos.mail.enqueue(
           { template: 'subscriptionCanceled', locale: hl, to: s.email, payload, dedupeKey: `sub-canceled:${s.id}` },
           now,
           d.mailDomain,
@@ -183,8 +168,8 @@ export function subscriptionService(d: SubscriptionDeps) {
 
   async function limited(ip: string, email: string | null): Promise<void> {
     const now = d.clock.now();
-    await consumeRateLimit(d.repo.db, CANCEL_RULES.client, ip, now);
-    if (email) await consumeRateLimit(d.repo.db, CANCEL_RULES.address, email, now);
+    await consumeRateLimit(d.db, CANCEL_RULES.client, ip, now);
+    if (email) await consumeRateLimit(d.db, CANCEL_RULES.address, email, now);
   }
 
   async function requireByToken(subscriptionId: string, token: string): Promise<SubscriptionRow> {
@@ -208,29 +193,25 @@ export function subscriptionService(d: SubscriptionDeps) {
     const renewal = inv && inv.billingReason !== 'subscription_create' ? inv : null;
     const cancelLink = d.links.forSubscription(sub, sub.locale);
     let mailed = false;
-    await d.repo.db.transaction().execute(async (trx) => {
+    await d.transact(async (repos) => {
       // Once per invoice (its id is the charge's key): a renewal, the end of a trial, a change of plan.
       if (renewal?.status === 'paid') {
-        const inserted = await trx
-          .insertInto('subscription_charges')
-          .values({
-            id: renewal.id,
-            subscription_id: sub.id,
-            period_no: sub.period_no + 1,
-            attempt: renewal.attemptCount,
-            amount_minor: renewal.amountMinor,
-            currency: renewal.currency,
-            status: 'succeeded',
-            provider_ref: renewal.id,
-            failure_code: null,
-            created_at: now,
-            settled_at: now,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+        const inserted = await repos.subscriptions.insertSettledCharge({
+          id: renewal.id,
+          subscription_id: sub.id,
+          period_no: sub.period_no + 1,
+          attempt: renewal.attemptCount,
+          amount_minor: renewal.amountMinor,
+          currency: renewal.currency,
+          status: 'succeeded',
+          provider_ref: renewal.id,
+          failure_code: null,
+          created_at: now,
+          settled_at: now,
+        });
+        if (inserted) {
           await advancePeriodInTransaction(
-            trx,
+            repos,
             sub,
             { id: renewal.id, periodStart: renewal.periodStart, periodEnd: renewal.periodEnd },
             { cancelUrl: cancelLink, domain: d.mailDomain },
@@ -239,15 +220,8 @@ export function subscriptionService(d: SubscriptionDeps) {
           mailed = true;
         }
       } else if (renewal?.status === 'open' && renewal.attemptCount > 0 && state.status !== 'canceled') {
-        const res = await trx
-          .updateTable('subscriptions')
-          .set({ status: 'past_due', failed_attempts: renewal.attemptCount, updated_at: now })
-          .where('id', '=', sub.id)
-          .where('failed_attempts', '<', renewal.attemptCount)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 1) {
-          await enqueueMail(
-            trx,
+        if (await repos.subscriptions.markPastDue(sub.id, renewal.attemptCount, now)) {
+          await repos.mail.enqueue(
             {
               template: 'renewalFailed',
               locale: sub.locale as Locale,
@@ -262,20 +236,10 @@ export function subscriptionService(d: SubscriptionDeps) {
         }
       }
       if (state.status === 'canceled') {
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'canceled', ended_at: now, next_run_at: null, updated_at: now })
-          .where('id', '=', sub.id)
-          .where('status', '!=', 'canceled')
-          .execute();
+        await repos.subscriptions.endIfRunning(sub.id, now);
       } else if (state.cancelAtPeriodEnd) {
         // Cancelled at the processor (its dashboard, say): no further charge here either.
-        await trx
-          .updateTable('subscriptions')
-          .set({ cancel_requested_at: now, next_run_at: state.currentPeriodEnd, updated_at: now })
-          .where('id', '=', sub.id)
-          .where('cancel_requested_at', 'is', null)
-          .execute();
+        await repos.subscriptions.cancelRequestedAtProcessor(sub.id, state.currentPeriodEnd, now);
       }
     });
     if (mailed) d.kickMail();
@@ -352,7 +316,7 @@ export function subscriptionService(d: SubscriptionDeps) {
     async checkEmail(email: string, ip: string, hl: Locale | undefined) {
       const address = email.toLowerCase();
       await limited(ip, address);
-      await consumeMailBudget(d.repo.db, address, d.clock.now());
+      await consumeMailBudget(d.db, address, d.clock.now());
       const subs = await d.repo.cancellableForEmail(address);
       if (subs.length > 0) {
         const now = d.clock.now();
@@ -364,7 +328,9 @@ export function subscriptionService(d: SubscriptionDeps) {
             accessUntil: s.current_period_end,
           })),
         };
-        await enqueueMail(d.repo.db, { template: 'cancelLinks', locale, to: address, payload }, now, d.mailDomain);
+        await d.transact((repos) =>
+          repos.mail.enqueue({ template: 'cancelLinks', locale, to: address, payload }, now, d.mailDomain),
+        );
         d.kickMail();
       }
       return { sent: true as const };

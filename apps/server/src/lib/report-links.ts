@@ -1,6 +1,6 @@
-import type { Clock } from '../../lib/clock';
-import { pageUrl } from '../../lib/page-url';
-import { REPORT_LINK_PURPOSE, type SecretKeys, signToken } from '../../lib/signed-token';
+import type { Clock } from './clock';
+import { pageUrl } from './page-url';
+import { REPORT_LINK_PURPOSE, type SecretKeys, signToken } from './signed-token';
 
 /** Links to a report that carry their own expiring token: for e-mails (after payment, on retrieval). */
 export function reportLinks(d: { publicUrl: string; secret: SecretKeys; days: number; clock: Clock }) {

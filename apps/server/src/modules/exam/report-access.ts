@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { REPORT_LINK_PURPOSE, type SecretKeys, tokenExpiry, verifyToken } from '../../lib/signed-token';
-import type { ExamRepository, OrderRow, SessionRow } from '../exam/exam-repository';
-import { SESSION_COOKIE } from '../exam/session-cookie';
+import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,7 +70,7 @@ const provenHere = new Set<string>();
  * was sent there. The member discount and VIP of other orders follow proven addresses only (issue 13).
  */
 async function proveByLink(
-  d: { repo: ExamRepository; clock: Clock },
+  d: { repo: Pick<ExamRepository, 'proveEmail'>; clock: Clock },
   order: OrderRow,
   access: ReportAccess,
 ): Promise<void> {
@@ -98,7 +98,7 @@ export async function canRead(
  * unpaid: 402; anyone else: 403.
  */
 export async function requireReportAccess(
-  d: { repo: ExamRepository; secret: SecretKeys; clock: Clock },
+  d: { repo: Pick<ExamRepository, 'findOrder' | 'findSession' | 'proveEmail'>; secret: SecretKeys; clock: Clock },
   orderNumber: string,
   access: ReportAccess,
 ): Promise<{ order: OrderRow; session: SessionRow & { result: string } }> {
@@ -113,7 +113,11 @@ export async function requireReportAccess(
 }
 
 /** `requireReportAccess` bound to the services built on a report (their `ReportDeps` name the parts so). */
-export function reportAccessOf(d: { exams: ExamRepository; reportLinkSecret: SecretKeys; clock: Clock }) {
+export function reportAccessOf(d: {
+  exams: Pick<ExamRepository, 'findOrder' | 'findSession' | 'proveEmail'>;
+  reportLinkSecret: SecretKeys;
+  clock: Clock;
+}) {
   return (orderNumber: string, access: ReportAccess) =>
     requireReportAccess({ repo: d.exams, secret: d.reportLinkSecret, clock: d.clock }, orderNumber, access);
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Env, fromRoot } from '../config/env';
+import type { Translator } from '../i18n/translator';
+import { SANDBOX_PREFIX } from '../modules/payments/providers/sandbox-provider';
+import type { PixelConfig } from '../modules/tracking/pixel-config';
+import { continentOf, countryFrom } from '../modules/tracking/visitor-region';
+import { sendError } from './error-handler';
+import type { BasePaths } from './mount-endpoint';
+import { registerStaticWeb, visitorMeta } from './static-web';
+
+/**
+ * The web app (when SERVE_WEB) and what answers an unknown URL: a GET or HEAD outside the API is a client
+ * route, answered with the app's index.html; anything else is the translated 404.
+ */
+export async function spaFallback(
+  app: FastifyInstance,
+  d: {
+    env: Env;
+    bases: BasePaths;
+    translator: Translator;
+    devMailbox: boolean;
+    /** The ad pixels the page may load (tracking's pixel config). */
+    pixels: PixelConfig;
+    /** Tags some pages need in their <head> (Open Graph). */
+    headFor: (req: FastifyRequest) => Promise<string>;
+  },
+): Promise<void> {
+  const { env, bases, translator } = d;
+  const web = env.SERVE_WEB
+    ? await registerStaticWeb(
+        app,
+        fromRoot(env.WEB_DIST_DIR),
+        {
+          apiBase: bases.api,
+          payBase: bases.pay,
+          publicUrl: env.PUBLIC_URL,
+          devMailbox: d.devMailbox,
+          testMode: env.testMode,
+          mode: env.APP_MODE,
+          pixels: d.pixels,
+        },
+        (locale) => ({
+          description: translator.t(locale, 'common:brand.description'),
+          noscript: translator.t(locale, 'common:brand.noscript'),
+        }),
+        async (req) => {
+          // The visitor's continent (for the ad consent rule) from the trusted country header, per request.
+          const country = env.COUNTRY_HEADER ? countryFrom(req.headers[env.COUNTRY_HEADER]) : null;
+          return visitorMeta(continentOf(country)) + (await d.headFor(req));
+        },
+      )
+    : undefined;
+
+  const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
+    if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return web
+        .sendIndex(req)
+        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+    }
+    return sendError(reply, req, translator, 'NOT_FOUND');
+  });
+}

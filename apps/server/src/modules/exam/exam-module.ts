@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { BasePaths } from '../../http/mount-endpoint';
+import type { ReportLinks } from '../../lib/report-links';
+import type { SecretKeys } from '../../lib/signed-token';
+import { createTtlCache } from '../../lib/ttl-cache';
+import { examRepository } from './exam-repository';
+import { examRoutes } from './exam-routes';
+import { examService } from './exam-service';
+import { orderEmailChange } from './order-email-change';
+
+/** The test itself (forms, answers, scoring, orders) and an order's e-mail change; registers their routes. */
+export async function examModule(
+  app: FastifyInstance,
+  bases: BasePaths,
+  deps: AppDeps,
+  links: ReportLinks,
+  reportLinkSecret: SecretKeys,
+) {
+  const { env, db, clock, translator } = deps;
+  const exam = examService({
+    repo: examRepository(db.kysely),
+    content: deps.content,
+    translator,
+    clock,
+    // Rendered forms: ~150 KB each, rebuilt from the seed on a miss.
+    formCache: createTtlCache(clock, 30 * 60_000, 200),
+    statsCache: createTtlCache(clock, 5 * 60_000),
+    minCountrySample: env.MIN_COUNTRY_SAMPLE,
+    reportLinkSecret,
+  });
+  const emailChange = orderEmailChange({
+    repo: examRepository(db.kysely),
+    db: db.kysely,
+    clock,
+    secret: reportLinkSecret,
+    links,
+    mailDomain: deps.mailDomain,
+    kickMail: deps.mailWorker.kick,
+  });
+  await app.register(async (scope) =>
+    examRoutes(scope, bases, exam, emailChange, {
+      secure: env.PUBLIC_URL.startsWith('https://'),
+      countryHeader: env.COUNTRY_HEADER,
+    }),
+  );
+  return exam;
+}
