@@ -24,10 +24,27 @@ export async function finishTestViaApi(
   await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
   const list = await page.request.get(`/api/exam/question/list/1799/${hl}?restart=1`);
   const sessionId = (await list.json()).data.sessionId as string;
-  // A routed test: each part answered from the key the server holds, then the next part asked for.
+  return finishSessionViaApi(page, sessionId, { email, hl, answering, keyOf: answerKey });
+}
+
+/**
+ * Answers a started session through the API (each routed part from the key the server holds, then the next
+ * part asked for), confirms it and gives the e-mail; returns the order number. `keyOf` reads the key from the
+ * server's database (tests with a server of their own pass their own reader).
+ */
+export async function finishSessionViaApi(
+  page: Page,
+  sessionId: string,
+  o: {
+    email: string;
+    hl: string;
+    answering: Answering;
+    keyOf: (sessionId: string) => { id: string; answerIndex: number }[];
+  },
+): Promise<string> {
   const done = new Set<string>();
   for (let part = 1; part <= 3; part++) {
-    const key = answerKey(sessionId);
+    const key = o.keyOf(sessionId);
     for (const [i, k] of key.entries()) {
       if (done.has(k.id)) continue;
       done.add(k.id);
@@ -35,7 +52,7 @@ export async function finishTestViaApi(
         data: {
           sessionId,
           itemId: k.id,
-          choice: answering.choice(i, k),
+          choice: o.answering.choice(i, k),
           timeMs: 26_000 + i * 600,
           firstChoiceMs: 12_000,
           changes: 0,
@@ -53,7 +70,7 @@ export async function finishTestViaApi(
   expect(order.outcome).toBe('order');
   const consent = { terms: true, termsVersion: '1', privacyVersion: '1' };
   const res = await page.request.post('/api/exam/order/update/email', {
-    data: { orderNumber: order.orderNumber, email, consent, hl },
+    data: { orderNumber: order.orderNumber, email: o.email, consent, hl: o.hl },
   });
   expect(res.status()).toBe(200);
   return order.orderNumber as string;

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { expectHeading, payWithCard } from '../support/checkout';
+import { expectHeading, finishSessionViaApi, knowing, payWithCard } from '../support/checkout';
 import { type PixelCall, startPixelStandIn } from '../support/pixel-stand-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -122,48 +122,14 @@ describeBrowser('ad pixels and consent', () => {
   const tracks = (calls: PixelCall[]) => calls.filter((c) => c.args[0] === 'track');
 
   /** Answers the whole test through the API in the page's own session, like a person who knows the key. */
-  async function finishTest(page: Page, sessionId: string, email: string): Promise<string> {
-    const keyNow = () => {
+  function finishTest(page: Page, sessionId: string, email: string): Promise<string> {
+    const keyOf = (id: string) => {
       const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as {
-        scoring_key: string;
-      };
+      const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(id) as { scoring_key: string };
       db.close();
       return (JSON.parse(row.scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
     };
-    // A routed test: each part answered from the key the server holds, then the next part asked for.
-    const done = new Set<string>();
-    for (let part = 1; part <= 3; part++) {
-      const key = keyNow();
-      for (const [i, k] of key.entries()) {
-        if (done.has(k.id)) continue;
-        done.add(k.id);
-        const res = await page.request.post('/api/exam/session/answer', {
-          data: {
-            sessionId,
-            itemId: k.id,
-            choice: i < 21 ? k.answerIndex : (k.answerIndex + 1) % 6,
-            timeMs: 26_000 + i * 600,
-            firstChoiceMs: 12_000,
-            changes: 0,
-            focusLosses: 0,
-          },
-        });
-        expect(res.status()).toBe(200);
-      }
-      if (key.length >= 30) break;
-      const moved = await page.request.post('/api/exam/session/part/next', { data: { sessionId, part } });
-      expect(moved.status()).toBe(200);
-    }
-    await page.request.post('/api/exam/session/confirm', { data: { sessionId } });
-    const order = (await (await page.request.post('/api/exam/order/info', { data: { sessionId } })).json()).data;
-    expect(order.outcome).toBe('order');
-    const consent = { terms: true, termsVersion: '1', privacyVersion: '1' };
-    const res = await page.request.post('/api/exam/order/update/email', {
-      data: { orderNumber: order.orderNumber, email, consent, hl: 'en' },
-    });
-    expect(res.status()).toBe(200);
-    return order.orderNumber as string;
+    return finishSessionViaApi(page, sessionId, { email, hl: 'en', answering: knowing, keyOf });
   }
 
   it('a visitor from Europe sees the banner, nothing loads before consent, and refusing is as easy as allowing', async () => {

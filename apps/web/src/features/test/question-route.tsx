@@ -271,6 +271,8 @@ export function Component() {
       <ConfirmPanel
         questions={session.questions.slice(firstOfPart)}
         firstNumber={firstOfPart + 1}
+        answeredInTest={session.questions.filter((q) => progress[q.id]?.choice != null).length}
+        testLength={total}
         progress={progress}
         busy={confirming}
         timeUp={timeUp}

@@ -14,6 +14,9 @@ interface ConfirmPanelProps {
   onEdit: (index: number) => void;
   /** The number of the first puzzle listed (a routed test lists only the part still open). */
   firstNumber?: number;
+  /** Answers given in the whole test, earlier parts included, and the test's length (the lead counts them all). */
+  answeredInTest: number;
+  testLength: number;
 }
 
 /**
@@ -29,9 +32,10 @@ export function ConfirmPanel({
   onConfirm,
   onEdit,
   firstNumber = 1,
+  answeredInTest,
+  testLength,
 }: ConfirmPanelProps) {
   const { t } = useTranslation('test');
-  const answered = questions.filter((q) => progress[q.id]?.choice != null).length;
   const firstOpen = questions.findIndex((q) => progress[q.id]?.choice == null);
   return (
     <section className="container page page--narrow" aria-labelledby="confirm-title">
@@ -42,8 +46,8 @@ export function ConfirmPanel({
           {t('confirm.timeUp')}
         </p>
       ) : null}
-      <p className="lead">{t('confirm.lead', { answered, total: questions.length })}</p>
-      {answered < questions.length ? <p>{t('question.unanswered', { count: questions.length - answered })}</p> : null}
+      <p className="lead">{t('confirm.lead', { answered: answeredInTest, total: testLength })}</p>
+      {answeredInTest < testLength ? <p>{t('question.unanswered', { count: testLength - answeredInTest })}</p> : null}
       <ol className="review-grid">
         {questions.map((q, i) => {
           const done = progress[q.id]?.choice != null;
