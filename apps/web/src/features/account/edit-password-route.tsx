@@ -11,6 +11,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { setCurrentUser } from './api/current-user';
 import { changePassword } from './api/passwords';
 import { FormNotice } from './components/form-notice';
+import { NewPasswordFields } from './components/new-password-fields';
 import { SignedIn } from './components/signed-in';
 import { useAccountHref } from './use-account-href';
 import { confirmError, newPasswordError } from './validate';
@@ -103,29 +104,7 @@ function PasswordForm({ user }: { user: TUser }) {
               required
             />
           )}
-          <Field
-            label={t('fields.newPassword')}
-            name="password"
-            type="password"
-            hint={t('fields.passwordHint')}
-            value={form.password}
-            onChange={set('password')}
-            error={errors.password}
-            autoComplete="new-password"
-            maxLength={128}
-            required
-          />
-          <Field
-            label={t('fields.confirmNewPassword')}
-            name="confirm"
-            type="password"
-            value={form.confirm}
-            onChange={set('confirm')}
-            error={errors.confirm}
-            autoComplete="new-password"
-            maxLength={128}
-            required
-          />
+          <NewPasswordFields labels="newPassword" values={form} errors={errors} onChange={set} />
           <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
             {setting ? t('editPassword.setSubmit') : t('editPassword.submit')}
           </button>

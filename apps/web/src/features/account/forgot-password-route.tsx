@@ -13,6 +13,7 @@ import { setCurrentUser } from './api/current-user';
 import { sendCode, verifyCode } from './api/email-code';
 import { resetWithCode } from './api/passwords';
 import { FormNotice } from './components/form-notice';
+import { NewPasswordFields } from './components/new-password-fields';
 import { useAccountHref } from './use-account-href';
 import { codeError, confirmError, emailError, newPasswordError } from './validate';
 
@@ -146,29 +147,7 @@ export function Component() {
         <>
           <h2>{t('forgot.newPasswordTitle')}</h2>
           <form className="card form" noValidate onSubmit={submitPassword}>
-            <Field
-              label={t('fields.newPassword')}
-              name="password"
-              type="password"
-              hint={t('fields.passwordHint')}
-              value={form.password}
-              onChange={set('password')}
-              error={errors.password}
-              autoComplete="new-password"
-              maxLength={128}
-              required
-            />
-            <Field
-              label={t('fields.confirmNewPassword')}
-              name="confirm"
-              type="password"
-              value={form.confirm}
-              onChange={set('confirm')}
-              error={errors.confirm}
-              autoComplete="new-password"
-              maxLength={128}
-              required
-            />
+            <NewPasswordFields labels="newPassword" values={form} errors={errors} onChange={set} />
             <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
               {t('forgot.submit')}
             </button>

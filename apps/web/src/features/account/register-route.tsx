@@ -15,6 +15,7 @@ import { setCurrentUser } from './api/current-user';
 import { sendCode, verifyCode } from './api/email-code';
 import { registerAccount } from './api/register';
 import { FormNotice } from './components/form-notice';
+import { NewPasswordFields } from './components/new-password-fields';
 import { safeReturnTo } from './return-to';
 import { useAccountHref } from './use-account-href';
 import { codeError, confirmError, emailError, newPasswordError } from './validate';
@@ -173,29 +174,7 @@ export function Component() {
           required
         />
         <EmailField label={t('fields.email')} value={form.email} onChange={set('email')} error={errors.email} />
-        <Field
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          hint={t('fields.passwordHint')}
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-        />
-        <Field
-          label={t('fields.confirmPassword')}
-          name="confirm"
-          type="password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
-          autoComplete="new-password"
-          maxLength={128}
-          required
-        />
+        <NewPasswordFields labels="password" values={form} errors={errors} onChange={set} />
         <div className="field field--check" data-invalid={errors.agreement ? true : undefined}>
           <input
             id={agreementId}
