@@ -92,6 +92,17 @@ export function scoreIq(session: IqSession, options: ScoreIqOptions): IqResult {
     },
     dimensions: scoreDimensions(responses, ability.theta, norm, provisional),
     validity,
+    ...sheetSummary(norm, provisional, responses),
+  };
+}
+
+/** The norm's status and the tally of a checked sheet: what every outcome of every scoring version reports. */
+export function sheetSummary(
+  norm: NormRecord,
+  provisional: boolean,
+  responses: ReturnType<typeof checkSession>,
+): { norm: NormStatus; correct: number; answered: number; items: ItemOutcome[] } {
+  return {
     norm: {
       id: norm.id,
       sampleSize: norm.sampleSize,

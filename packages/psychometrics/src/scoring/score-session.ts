@@ -10,7 +10,7 @@ import {
 import { classifyIq, type IqClass, iqPercentile } from './classes';
 import { type DimensionScore, scoreDimensions } from './dimensions';
 import { DEFAULT_MIN_NORM_SAMPLE, isProvisional, MODEL_PRIOR_NORM, type NormRecord } from './norms';
-import type { IqEstimate, ItemOutcome, NormStatus } from './score-iq';
+import { type IqEstimate, type ItemOutcome, type NormStatus, sheetSummary } from './score-iq';
 import type { ScoringKey } from './scoring-key';
 import { checkSession, type IqSession } from './session';
 
@@ -100,21 +100,7 @@ export function scoreSession(session: IqSession, options: ScoreSessionOptions): 
   const provisional = isProvisional(norm, options.minNormSampleSize ?? DEFAULT_MIN_NORM_SAMPLE);
   const answered: Answered = {
     ...common,
-    norm: {
-      id: norm.id,
-      sampleSize: norm.sampleSize,
-      collectedOn: norm.collectedOn,
-      provisional,
-      key: provisional ? 'engine.norm.provisional' : 'engine.norm.established',
-    },
-    correct: responses.filter((r) => r.correct).length,
-    answered: responses.filter((r) => r.response.choice !== null).length,
-    items: responses.map((r) => ({
-      itemId: r.key.id,
-      choice: r.response.choice,
-      answerIndex: r.key.answerIndex,
-      correct: r.correct,
-    })),
+    ...sheetSummary(norm, provisional, responses),
   };
   const upper = 100 + 15 * ability.upper95;
   if (validity.notes.some((n) => n.code === 'chance-level')) {
