@@ -49,6 +49,9 @@ export function createHttpServer(
             },
             ...(typeof logger === 'object' ? logger : {}),
           },
+    // One line per request, written when it completes (below), instead of Fastify's two ("incoming request"
+    // and "request completed"): at the default level the second line halved throughput (issue 14).
+    disableRequestLogging: true,
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -63,6 +66,12 @@ export function createHttpServer(
       (err: Error) => done(err),
     );
   });
+  if (logger !== false) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app, translator);

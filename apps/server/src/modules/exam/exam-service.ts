@@ -61,6 +61,9 @@ export interface ExamDeps {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The IQ a scored result shows: version 2 stores it (its class follows it); version 1 is rounded. */
+const shownIq = (r: { iq: { iq: number }; iqShown?: number | undefined }) => r.iqShown ?? Math.round(r.iq.iq);
+
 export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
   async function requireSession(id: string): Promise<SessionRow> {
@@ -162,12 +165,16 @@ export function examService(d: ExamDeps) {
     return parseJsonColumn(ZStoredValidity, 'exam_sessions.validity', s.validity).flags.map((f) => f.key);
   }
 
-  /** The person against people from their country on this platform (from a minimum sample) and the top 10. */
-  async function ranking(session: SessionRow): Promise<TReportSummary['ranking']> {
-    const { country, iq_score: iqScore } = session;
+  /**
+   * The person against people from their country on this platform (from a minimum sample) and the top 10.
+   * Compared by the IQ shown (whole points): people shown the same number are not "lower"; a result below
+   * the range counts as lower. `iqShown` is null for a result below the range (no comparison is shown).
+   */
+  async function ranking(session: SessionRow, iqShown: number | null): Promise<TReportSummary['ranking']> {
+    const { country } = session;
     const [rank, stats] = await Promise.all([
-      country && iqScore !== null
-        ? d.repo.countryRank(session.exam_id, country, session.id, iqScore)
+      country && iqShown !== null
+        ? d.repo.countryRank(session.exam_id, country, iqShown)
         : Promise.resolve({ n: 0, below: 0 }),
       service.stats(session.exam_id),
     ]);
@@ -214,18 +221,19 @@ export function examService(d: ExamDeps) {
         answered: r.answered,
         provisionalNorms: r.norm.provisional,
         normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
-        ranking: await ranking(session),
+        ranking: await ranking(session, null),
         dimensions: entitlements.includes('dimensions') ? [] : null,
       };
     }
     const scored = ZStoredScoredResult.parse(r);
+    // Version 2 stores the number shown (its class follows it); version 1 results are rounded as before.
+    const iqShown = shownIq(scored);
     return {
       skuId: order.sku_id ?? '',
       entitlements,
       scoringVersion: s2(session),
       outcome: 'scored',
-      // Version 2 stores the number shown (its class follows it); version 1 results are rounded as before.
-      iq: scored.iqShown ?? Math.round(scored.iq.iq),
+      iq: iqShown,
       rangeLow: Math.round(scored.iq.range95.lower),
       rangeHigh: Math.round(scored.iq.range95.upper),
       percentile: Math.round(scored.iq.percentile * 10) / 10,
@@ -237,7 +245,7 @@ export function examService(d: ExamDeps) {
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
-      ranking: await ranking(session),
+      ranking: await ranking(session, iqShown),
       dimensions: entitlements.includes('dimensions')
         ? scored.dimensions.map((dim) => ({
             id: dim.id,
@@ -391,6 +399,12 @@ export function examService(d: ExamDeps) {
           },
           order,
           now,
+          {
+            examId: s.exam_id,
+            country: s.country,
+            iqShown:
+              result.valid && 'iq' in result ? shownIq(result as { iq: { iq: number }; iqShown?: number }) : null,
+          },
         );
       }
       const fresh = await requireSession(sessionId);
@@ -415,8 +429,10 @@ export function examService(d: ExamDeps) {
     },
 
     /**
-     * The platform's own numbers for the landing page: how many have taken the test, and per country the
-     * mean IQ, only where at least `minCountrySample` people from it took the test.
+     * The platform's own numbers for the landing page: how many have taken the test (the last 7 days counted
+     * by the hour), and per country the mean IQ, only where at least `minCountrySample` people from it were
+     * given a number. `n` and the mean describe the same people: a result below the range has no number, so
+     * it is in neither (it is in `tested`). Read from running aggregates: the cost does not grow with sessions.
      */
     stats(examId: number): Promise<TExamStats> {
       return d.statsCache.get(`stats:${examId}`, async () => {
@@ -424,11 +440,8 @@ export function examService(d: ExamDeps) {
         const now = d.clock.now();
         const s = await d.repo.stats(examId, now - 7 * 86_400_000);
         const countries = s.countries
-          .filter(
-            (c): c is typeof c & { country: string } =>
-              typeof c.country === 'string' && Number(c.n) >= d.minCountrySample,
-          )
-          .map((c) => ({ country: c.country, n: Number(c.n), meanIq: Math.round(Number(c.mean)) }))
+          .filter((c) => c.numbered >= d.minCountrySample && c.numbered > 0)
+          .map((c) => ({ country: c.country, n: c.numbered, meanIq: Math.round(c.tenthsSum / c.numbered / 10) }))
           .sort((a, b) => b.meanIq - a.meanIq || b.n - a.n)
           .slice(0, 10);
         return { tested: s.total, last7Days: s.recent, minSample: d.minCountrySample, countries, asOf: iso(now) };
