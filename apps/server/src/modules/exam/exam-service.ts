@@ -31,6 +31,7 @@ import {
   currentPart,
   FORM_VERSION,
   formatRoute,
+  formCacheKey,
   formOfSession,
   isKnownFormVersion,
   isPartFinished,
@@ -52,6 +53,8 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
+  /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
+  compressedFormCache: TtlCache;
   statsCache: TtlCache;
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
@@ -292,15 +295,20 @@ export function examService(d: ExamDeps) {
         startedAt: iso(session.started_at),
         deadline: iso(session.deadline_at),
         serverNow: iso(d.clock.now()),
-        questions: '__QUESTIONS__',
         part: currentPart(session),
         partCount: PART_COUNT,
         questionCount: PART_COUNT * STAGE_ITEMS,
         answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
         orderNumber: order?.order_number ?? null,
       };
-      const [before, after] = JSON.stringify(head).split('"__QUESTIONS__"') as [string, string];
-      return { sessionId: session.id, parts: [before, questions, after] };
+      // The questions first: with the wrapper before them they are the same bytes for every request of this
+      // form and language, compressed once (`compressedHead`); what changes per request follows them.
+      const formKey = formCacheKey(session, hl);
+      return {
+        sessionId: session.id,
+        parts: ['{"questions":', questions, `,${JSON.stringify(head).slice(1)}`],
+        compressedHead: (load: () => Promise<Buffer>) => d.compressedFormCache.get(formKey, load),
+      };
     },
 
     async saveAnswer(input: {
