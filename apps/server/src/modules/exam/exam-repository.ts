@@ -381,6 +381,26 @@ export function examRepository(db: Kysely<Database>) {
         .where('id', 'in', ids)
         .execute();
     },
+    /**
+     * Retention: sessions never finished (still active) whose time ran out before `deadlineBefore`, with
+     * their answers. A finished session (confirmed, scored, abnormal) is never touched: orders hang on those.
+     */
+    async purgeUnfinished(deadlineBefore: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const stale = trx
+          .selectFrom('exam_sessions')
+          .select('id')
+          .where(sql<boolean>`status = 'active'`)
+          .where('deadline_at', '<', deadlineBefore);
+        await trx.deleteFrom('session_answers').where('session_id', 'in', stale).execute();
+        const res = await trx
+          .deleteFrom('exam_sessions')
+          .where(sql<boolean>`status = 'active'`)
+          .where('deadline_at', '<', deadlineBefore)
+          .executeTakeFirst();
+        return Number(res.numDeletedRows);
+      });
+    },
   };
 }
 export type ExamRepository = ReturnType<typeof examRepository>;

@@ -155,6 +155,18 @@ export function paymentRepository(db: Kysely<Database>) {
         .where('event_id', '=', eventId)
         .execute();
     },
+    /**
+     * Retention: processed webhook events received before `before` (their replay is still harmless: the
+     * settlement is guarded by the payment's state).
+     */
+    async deleteEventsBefore(before: number): Promise<number> {
+      const res = await db
+        .deleteFrom('payment_events')
+        .where('received_at', '<', before)
+        .where('processed_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
   };
 }
 export type PaymentRepository = ReturnType<typeof paymentRepository>;
