@@ -13,24 +13,20 @@ export function trackingRepository(db: Kysely<Database>) {
     async insertLogid(logid: string, appExamId: number, now: number): Promise<void> {
       await db.insertInto('logids').values({ logid, app_exam_id: appExamId, created_at: now }).execute();
     },
-    /** The last day rolled up (YYYY-MM-DD), if any. */
+    /** The last day rolled up (YYYY-MM-DD), if any (max: one step down the primary key's index). */
     async lastRolledDay(): Promise<string | undefined> {
       const row = await db
         .selectFrom('page_view_days')
-        .select('day')
-        .orderBy('day', 'desc')
-        .limit(1)
+        .select((eb) => eb.fn.max('day').as('day'))
         .executeTakeFirst();
-      return row?.day;
+      return row?.day ?? undefined;
     },
     async oldestViewAt(): Promise<number | undefined> {
       const row = await db
         .selectFrom('page_views')
-        .select('created_at')
-        .orderBy('created_at', 'asc')
-        .limit(1)
+        .select((eb) => eb.fn.min('created_at').as('at'))
         .executeTakeFirst();
-      return row ? Number(row.created_at) : undefined;
+      return row?.at == null ? undefined : Number(row.at);
     },
     /**
      * Counts one whole day's views per landing variant, language and event: one statement, so the day is
@@ -57,21 +53,28 @@ export function trackingRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(res.numInsertedOrUpdatedRows ?? 0);
     },
-    /** Deletes raw views older than `before`, in batches; returns how many. */
+    /** Deletes raw views older than `before`, in batches (ids read on the time index); returns how many. */
     async deleteViewsBefore(before: number): Promise<number> {
       let total = 0;
       for (;;) {
-        const res = await db
+        const ids = await db
+          .selectFrom('page_views')
+          .select('id')
+          .where('created_at', '<', before)
+          .orderBy('created_at')
+          .limit(DELETE_BATCH)
+          .execute();
+        if (ids.length === 0) return total;
+        await db
           .deleteFrom('page_views')
           .where(
             'id',
             'in',
-            db.selectFrom('page_views').select('id').where('created_at', '<', before).limit(DELETE_BATCH),
+            ids.map((r) => r.id),
           )
-          .executeTakeFirst();
-        const n = Number(res.numDeletedRows);
-        total += n;
-        if (n < DELETE_BATCH) return total;
+          .execute();
+        total += ids.length;
+        if (ids.length < DELETE_BATCH) return total;
       }
     },
     async deleteLogidsBefore(before: number): Promise<number> {
