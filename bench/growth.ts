@@ -150,6 +150,7 @@ async function measure(size: number) {
   const reconcilerPass = await time(() => payments.unsettled(NOW - 3 * DAY, NOW, 100), 500);
   const legacyStatistics = await time(legacyStats, size > 100_000 ? 5 : 100);
   const open = (await payments.unsettled(NOW - 3 * DAY, NOW, 100)).length;
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.kysely);
   const bytes = fs.statSync(file).size;
   console.info(
     `${size} sessions: ranking ${ranking} ms, statistics ${statistics} ms, reconciler ${reconcilerPass} ms (${open} open), before: statistics ${legacyStatistics} ms`,
