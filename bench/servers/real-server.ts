@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { parseEnv } from '../../apps/server/src/config/env';
 
@@ -17,9 +16,10 @@ const env = parseEnv({
   RATE_LIMIT_MAX: '100000000',
   PORT: '0',
 });
+const logFd = fs.openSync(path.join(dir, 'server.log'), 'a');
 const { app } = await buildApp({
   env,
-  logger: { stream: pino.destination({ dest: path.join(dir, 'server.log'), sync: true }) },
+  logger: { stream: { write: (line: string) => fs.writeSync(logFd, line) } },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
