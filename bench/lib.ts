@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,28 +113,49 @@ export function writeResult(name: string, data: Record<string, unknown>): string
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 function summarise(runs: LoadResult[]) {
+  const rps = runs.map((r) => r.reqPerSec);
   return {
-    reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    reqPerSec: median(rps),
+    /** The spread of the rounds: lowest and highest req/s. */
+    min: Math.min(...rps),
+    max: Math.max(...rps),
     p99Ms: median(runs.map((r) => r.p99Ms)),
-    rounds: runs.map((r) => r.reqPerSec),
+    rounds: rps,
     errors: runs.reduce((n, r) => n + r.errors, 0),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
   };
 }
 
+/** The response's bytes as they travel (not decoded) and their content-encoding. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? '') }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 /**
- * The real stack against a bare Fastify route returning the same bytes, each in its own process, loaded in
- * alternating rounds so that noise on the machine hits both alike; the medians are compared.
+ * The real stack against a bare Fastify route returning the same bytes (compressed the same way, when the
+ * request asks for it), each in its own process, loaded in alternating rounds (real, bare, real, bare…) so
+ * that noise on a shared machine hits both alike. Reports the medians with their spread, and the median of
+ * the per-round ratios (each real round against the bare round right after it).
  */
 export async function compareWithBare(
   realUrl: string,
   o: { rounds: number; seconds: number; headers?: Record<string, string> },
 ) {
   const { pathname, search } = new URL(realUrl);
-  const bytes = await (await fetch(realUrl, { headers: o.headers ?? {} })).text();
+  const { body, encoding } = await rawGet(realUrl, o.headers ?? {});
   const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-')), 'body.json');
-  fs.writeFileSync(bodyFile, bytes);
-  const bare = await serve('servers/bare-bytes-server.ts', [pathname, bodyFile]);
+  fs.writeFileSync(bodyFile, body);
+  const bare = await serve('servers/bare-bytes-server.ts', [pathname, bodyFile, ...(encoding ? [encoding] : [])]);
   const bareUrl = `http://127.0.0.1:${bare.port}${pathname}${search}`;
   const opts = o.headers ? { headers: o.headers } : {};
   await load(realUrl, { seconds: 2, ...opts }); // warm-up: JIT and caches
@@ -147,10 +169,13 @@ export async function compareWithBare(
   await bare.stop();
   const real = summarise(realRuns);
   const bareResult = summarise(bareRuns);
+  const roundRatios = realRuns.map((r, i) => Number((r.reqPerSec / (bareRuns[i]?.reqPerSec || 1)).toFixed(3)));
   return {
-    responseBytes: Buffer.byteLength(bytes),
+    responseBytes: body.length,
+    contentEncoding: encoding || null,
     real,
     bare: bareResult,
     ratio: Number((real.reqPerSec / bareResult.reqPerSec).toFixed(3)),
+    roundRatios: { median: median(roundRatios), min: Math.min(...roundRatios), max: Math.max(...roundRatios) },
   };
 }

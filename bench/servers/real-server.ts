@@ -10,11 +10,17 @@ const env = parseEnv({
   DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
   // The browser benchmarks need the built web app; the API ones measure the API alone.
   SERVE_WEB: process.argv.includes('--web') ? 'true' : 'false',
-  LOG_LEVEL: 'silent',
+  // Production settings: the default log level (one JSON line per request), written synchronously to a file
+  // as pino writes to stdout in production (stdout here is the benchmark's control channel).
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   RATE_LIMIT_MAX: '100000000',
   PORT: '0',
 });
-const { app } = await buildApp({ env, logger: false });
+const logFd = fs.openSync(path.join(dir, 'server.log'), 'a');
+const { app } = await buildApp({
+  env,
+  logger: { stream: { write: (line: string) => fs.writeSync(logFd, line) } },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
 import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
+import { retention } from './composition/retention';
 import type { Env } from './config/env';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -30,6 +31,7 @@ import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
+import type { RetentionJob } from './modules/retention/retention-job';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
@@ -52,6 +54,8 @@ export interface BuiltApp {
   files: ReportFiles;
   /** The accounts module's hooks (the buyer's sign-in link). */
   accounts: AccountsModule;
+  /** The daily retention job (started by server.ts; tests run its passes themselves). */
+  retention: RetentionJob;
 }
 
 /**
@@ -115,12 +119,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     headFor: openGraphHead(share),
   });
 
+  const retentionJob = retention(deps, app.log);
+
   app.addHook('onClose', async () => {
+    await retentionJob.stop();
     await checkout.stopJobs();
     await mailWorker.stop();
     await mailTransport.close();
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts };
+  return { app, deps, checkout, files, accounts, retention: retentionJob };
 }

@@ -13,9 +13,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, deps, checkout } = await buildApp({ env });
+  const { app, deps, checkout, retention } = await buildApp({ env });
   deps.mailWorker.start();
   checkout.startJobs();
+  retention.start();
+  retention.kick();
 
   let closing = false;
   const shutdown = async (signal: string) => {

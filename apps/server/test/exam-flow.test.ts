@@ -75,6 +75,45 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
   });
 
+  it('compresses a form once: a resume sends the same compressed questions and its own fresh tail', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/exam/question/list/1799/en',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const cookie = first.cookies.find((c) => c.name === 'IQ-exam')?.value ?? '';
+    const read = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/exam/question/list/1799/en',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+        cookies: { 'IQ-exam': cookie },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('accept-encoding');
+      return { raw: res.rawPayload, json: JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')) };
+    };
+    const a = await read();
+    t.clock.advance(1000);
+    const b = await read();
+    // The tail is new (the server's clock moved) but the compressed questions are the very same bytes.
+    expect(b.json.data.serverNow).not.toBe(a.json.data.serverNow);
+    expect(b.json.data.questions).toEqual(a.json.data.questions);
+    const common = a.raw.findIndex((byte, i) => byte !== b.raw[i]);
+    expect(common).toBeGreaterThan(a.raw.length - 400);
+    // Another language is another form's bytes.
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/exam/question/list/1799/fr',
+      headers: { 'accept-encoding': 'br' },
+      cookies: { 'IQ-exam': cookie },
+    });
+    const frJson = JSON.parse(brotliDecompressSync(fr.rawPayload).toString('utf8'));
+    expect(frJson.data.sessionId).toBe(a.json.data.sessionId);
+    expect(frJson.data.questions[0].options[0]).not.toBe(a.json.data.questions[0].options[0]);
+  });
+
   it('names options in the visitor language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/ja' });
     const q = res.json().data.questions[0];

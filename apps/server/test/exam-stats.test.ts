@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examRepository } from '../src/modules/exam/exam-repository';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('exam statistics from the platform records on %s', (dialect) => {
@@ -8,31 +9,36 @@ describe.each(dialects())('exam statistics from the platform records on %s', (di
   });
   afterAll(() => t.close());
 
-  async function scored(n: number, country: string | null, iq: number) {
+  /** Scores sessions through the repository's guarded transition (which keeps the running aggregates). */
+  async function scored(n: number, country: string | null, iq: number | null, prefix = '') {
+    const repo = examRepository(t.deps.db.kysely);
     const now = t.clock.now();
     for (let i = 0; i < n; i++) {
-      await t.deps.db.kysely
-        .insertInto('exam_sessions')
-        .values({
-          id: `${country ?? 'none'}-${iq}-${i}`.padEnd(22, 'x'),
-          exam_id: 1799,
-          seed: 's',
-          form_version: 1,
-          scoring_key: '{"items":[]}',
-          locale: 'en',
-          status: 'scored',
-          started_at: now,
-          deadline_at: now,
-          confirmed_at: now,
-          scored_at: now,
-          result: null,
-          validity: null,
-          country,
-          iq_score: iq + (i % 2 ? 3 : -3),
-          scoring_version: 1,
-          route: '',
-        })
-        .execute();
+      const id = `${prefix}${country ?? 'none'}-${iq}-${i}`.padEnd(22, 'x');
+      await repo.insertSession({
+        id,
+        exam_id: 1799,
+        seed: 's',
+        form_version: 1,
+        scoring_key: '{"items":[]}',
+        locale: 'en',
+        status: 'confirmed',
+        started_at: now,
+        deadline_at: now,
+        confirmed_at: now,
+        scored_at: null,
+        result: null,
+        validity: null,
+        country,
+        iq_score: null,
+        scoring_version: 1,
+        route: '',
+      });
+      const score = iq === null ? null : iq + (i % 2 ? 3 : -3);
+      const outcome = { status: 'scored' as const, result: null, validity: '{}', iqScore: score };
+      await repo.recordScore(id, outcome, null, now, { examId: 1799, country, iqShown: score });
+      // A replayed scoring changes nothing, the aggregates included.
+      await repo.recordScore(id, outcome, null, now, { examId: 1799, country, iqShown: score });
     }
   }
 
@@ -81,5 +87,32 @@ describe.each(dialects())('exam statistics from the platform records on %s', (di
       { country: 'DE', n: 31, meanIq: 101 },
     ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/exam/stats/4242' })).statusCode).toBe(404);
+  });
+
+  it('counts a result below the range as tested, but not in the country n that the mean is taken over', async () => {
+    // Issue 15: n and the mean describe the same people (those given a number).
+    await scored(30, 'SE', 120, 'a');
+    await scored(10, 'SE', null, 'b');
+    t.clock.advance(6 * 60_000);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/exam/stats/1799' })).json().data;
+    expect(stats.tested).toBe(95 + 40);
+    expect(stats.countries).toContainEqual({ country: 'SE', n: 30, meanIq: 120 });
+  });
+
+  it('ranks a person among those from their country shown a lower IQ, results below the range counted lower', async () => {
+    const repo = examRepository(t.deps.db.kysely);
+    // SE: 15 shown 117, 15 shown 123, 10 below the range.
+    expect(await repo.countryRank(1799, 'SE', 123)).toEqual({ n: 40, below: 25 });
+    expect(await repo.countryRank(1799, 'SE', 117)).toEqual({ n: 40, below: 10 });
+    expect(await repo.countryRank(1799, 'NO', 117)).toEqual({ n: 0, below: 0 });
+  });
+
+  it('counts the last 7 days by the hour of scoring', async () => {
+    t.clock.advance(8 * 86_400_000);
+    await scored(2, 'FI', 100, 'c');
+    t.clock.advance(6 * 60_000);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/exam/stats/1799' })).json().data;
+    expect(stats.tested).toBe(95 + 40 + 2);
+    expect(stats.last7Days).toBe(2);
   });
 });

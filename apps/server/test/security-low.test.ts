@@ -48,4 +48,31 @@ describe.each(dialects())('low findings, on %s', (dialect) => {
       await logged.close();
     }
   });
+
+  it('writes one JSON line per request at the default level, with its URL, status and time (issue 14)', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await createTestApp(dialect, { env: { LOG_LEVEL: 'info' }, logger: { stream } });
+    try {
+      lines.length = 0;
+      const res = await logged.app.inject({ method: 'GET', url: '/api/exam/stats/1799?token=abc.SECRET' });
+      expect(res.statusCode).toBe(200);
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(entries).toHaveLength(1);
+      const [entry] = entries as [
+        { req: { method: string; url: string }; res: { statusCode: number }; responseTime: number; reqId: string },
+      ];
+      expect(entry.req).toMatchObject({ method: 'GET', url: '/api/exam/stats/1799?token=[redacted]' });
+      expect(entry.res.statusCode).toBe(200);
+      expect(entry.responseTime).toBeGreaterThanOrEqual(0);
+      expect(entry.reqId).toBeTruthy();
+    } finally {
+      await logged.close();
+    }
+  });
 });

@@ -130,6 +130,13 @@ export const ZEnv = z
     RENEWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     SUBSCRIPTION_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
     CANCEL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    /** The daily retention job (decision 0026): how often each instance checks whether today's pass is done. */
+    RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+    PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    UNFINISHED_SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    RATE_LIMIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(2),
+    MAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
     SECRET_COOKIE: signingKeys.optional(),
     SECRET_REPORT_LINKS: signingKeys.optional(),

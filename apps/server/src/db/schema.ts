@@ -46,7 +46,20 @@ export interface Database {
     url: string | null;
     app_version: string | null;
     created_at: number;
+    /** The landing variant viewed ('' when the page is not a landing) and the event (a view). */
+    variant: Generated<string>;
+    event: Generated<string>;
   };
+  /** Page views rolled up per UTC day (YYYY-MM-DD), landing variant, language and event (retention job). */
+  page_view_days: { day: string; variant: string; hl: string; event: string; n: number };
+  /** Running aggregates of scored sessions (decision 0026): country '' is unknown. */
+  score_country_totals: { exam_id: number; country: string; scored: number; numbered: number; iq_tenths_sum: number };
+  /** Scored sessions per country and IQ shown (whole points; 0 below the range). */
+  score_country_levels: { exam_id: number; country: string; iq: number; n: number };
+  /** Scored sessions per exam and epoch hour of scoring. */
+  score_hours: { exam_id: number; hour: number; n: number };
+  /** A scheduled job's lease (one instance at a time) and how far its work is done (epoch ms). */
+  job_leases: { name: string; holder: string | null; locked_until: number; done_through: number };
   logids: { logid: string; app_exam_id: number; created_at: number };
   support_tickets: {
     id: Generated<number>;

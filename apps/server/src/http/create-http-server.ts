@@ -1,5 +1,5 @@
 import { LIMITS } from '@mindgauge/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from '../config/env';
 import type { Db } from '../db/database';
@@ -15,6 +15,20 @@ import { responseSerializerCompiler } from './response-serializer';
  */
 function trustProxyOf(trust: Env['TRUST_PROXY']): false | string[] | ((addr: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
+
+/**
+ * One JSON line per request, written when it completes (with the request, the status and the time), instead
+ * of Fastify's two ("incoming request", then "request completed"): at the default level the second line
+ * halved throughput (issue 14).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const line = { req, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** The Fastify instance: logging (cookies, authorization and link tokens kept out), limits, validation, errors. */
@@ -49,6 +63,7 @@ export function createHttpServer(
             },
             ...(typeof logger === 'object' ? logger : {}),
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

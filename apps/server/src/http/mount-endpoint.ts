@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type * as zc from 'zod/v4/core';
+import { acceptsBrotli, brotliHead, brotliRawTail } from './brotli-head';
 import { requestLocale } from './request-locale';
 
 export interface BasePaths {
@@ -38,8 +39,16 @@ export interface HandlerInput<E extends EndpointDef> {
  * inside the wrapper, without serializing it again.
  */
 export class RawJsonData {
-  /** The JSON of `data`, in pieces (strings or cached buffers) that are joined without re-encoding. */
-  constructor(readonly parts: readonly (string | Buffer)[]) {}
+  constructor(
+    /** The JSON of `data`, in pieces (strings or cached buffers) that are joined without re-encoding. */
+    readonly parts: readonly (string | Buffer)[],
+    /**
+     * When the first `parts` pieces are the same for many requests (a session's form): where their
+     * brotli-compressed bytes are kept (`get` returns the cached bytes or stores what `load` makes). Only
+     * the rest is new per request (see brotli-head.ts).
+     */
+    readonly headCache?: { parts: number; get: (load: () => Promise<Buffer>) => Promise<Buffer> },
+  ) {}
 }
 
 /** A file answer (a PDF, an image): sent as its bytes with its type, not wrapped in JSON. */
@@ -99,6 +108,20 @@ export function mountEndpoint<E extends EndpointDef>(
           .send(data.body as unknown as { result: 200; data: unknown });
       }
       if (data instanceof RawJsonData) {
+        const toBuffer = (p: string | Buffer) => (typeof p === 'string' ? Buffer.from(p) : p);
+        const cache = data.headCache;
+        if (cache && acceptsBrotli(req.headers['accept-encoding'])) {
+          // The long head compressed once (cached per form and language), the short tail appended raw.
+          const head = await cache.get(() =>
+            brotliHead(Buffer.concat([WRAP_START, ...data.parts.slice(0, cache.parts).map(toBuffer)])),
+          );
+          const tail = brotliRawTail(Buffer.concat([...data.parts.slice(cache.parts).map(toBuffer), WRAP_END]));
+          return reply
+            .type('application/json; charset=utf-8')
+            .header('content-encoding', 'br')
+            .header('vary', 'accept-encoding')
+            .send(Buffer.concat([head, tail]) as unknown as { result: 200; data: unknown });
+        }
         // A Buffer payload bypasses the serializer: the bytes go out as they are.
         const body = Buffer.concat([
           WRAP_START,

@@ -235,7 +235,10 @@ export const ZReportSummary = z.object({
     country: describe(z.nullable(z.string()), 'Where the test was taken from (a trusted proxy header), if known'),
     countryN: describe(z.int(), 'Scored tests from that country on this platform'),
     minSample: describe(z.int(), 'The country comparison is shown only from this many'),
-    countryPercentBelow: describe(z.nullable(z.number()), 'Share of them scoring lower; null below the minimum'),
+    countryPercentBelow: describe(
+      z.nullable(z.number()),
+      'Share of the others shown a lower IQ (a result below the range counts as lower); null below the minimum',
+    ),
     topCountries: z.array(z.object({ country: z.string(), n: z.int(), meanIq: z.int() })),
   }),
   /** The five dimensions, when the tier bought includes them (else null). */
@@ -282,7 +285,10 @@ export const ZExamStats = z.object({
   tested: describe(z.int(), 'Scored sessions of this exam on this platform'),
   last7Days: z.int(),
   minSample: describe(z.int(), 'A country is listed only from this many test takers'),
-  countries: z.array(z.object({ country: z.string(), n: z.int(), meanIq: z.int() })),
+  countries: describe(
+    z.array(z.object({ country: z.string(), n: z.int(), meanIq: z.int() })),
+    'Per country: n people given a number and their mean IQ (the same people: a result below the range has no number, so it is counted in `tested` only)',
+  ),
   asOf: ZIsoDateTime,
 });
 export type TExamStats = z.infer<typeof ZExamStats>;

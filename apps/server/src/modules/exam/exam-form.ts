@@ -86,6 +86,11 @@ export function keyOf(form: Form): string {
   return JSON.stringify(scoringKey(form));
 }
 
+/** A session's form as drawn so far, in a language: the key of its cached bytes. */
+export function formCacheKey(session: { id: string } & StoredForm, hl: Locale): string {
+  return `form:${session.id}:${session.form_version}:${session.route}:${hl}`;
+}
+
 /**
  * The drawings a visitor sees, with accessible names in their language, serialized once (as bytes) per
  * session, route and language (a refresh or a second instance rebuilds the same bytes from the seed).
@@ -98,7 +103,7 @@ export function publicQuestionsJson(
   /** The form when the caller has just built it (a new session): not generated a second time. */
   built?: Form,
 ): Promise<Buffer> {
-  return cache.get(`form:${session.id}:${session.form_version}:${session.route}:${hl}`, async () => {
+  return cache.get(formCacheKey(session, hl), async () => {
     const form = built ?? formOfSession(session);
     const labels = {
       panel: (i: number) => translator.t(hl, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),

@@ -25,6 +25,8 @@ export async function examModule(
     clock,
     // Rendered forms: ~150 KB each, rebuilt from the seed on a miss.
     formCache: createTtlCache(clock, 30 * 60_000, 200),
+    // About 8 KB a form: more of them fit than of the 150 KB forms themselves.
+    compressedFormCache: createTtlCache(clock, 30 * 60_000, 2000),
     statsCache: createTtlCache(clock, 5 * 60_000),
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     reportLinkSecret,

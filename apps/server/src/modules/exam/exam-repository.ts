@@ -21,6 +21,44 @@ const ACCOUNT_ORDER_COLUMNS = [
   'paid_at',
 ] as const;
 
+const HOUR_MS = 3_600_000;
+
+/** Adds one scored session to the running aggregates (upserts: the first of a key inserts, the rest add). */
+async function countScored(
+  trx: Kysely<Database>,
+  t: { examId: number; country: string | null; iqShown: number | null },
+  iqScore: number | null,
+  now: number,
+): Promise<void> {
+  const numbered = iqScore === null ? 0 : 1;
+  const tenths = iqScore === null ? 0 : Math.round(iqScore * 10);
+  await trx
+    .insertInto('score_country_totals')
+    .values({ exam_id: t.examId, country: t.country ?? '', scored: 1, numbered, iq_tenths_sum: tenths })
+    .onConflict((oc) =>
+      oc.columns(['exam_id', 'country']).doUpdateSet((eb) => ({
+        scored: eb('score_country_totals.scored', '+', 1),
+        numbered: eb('score_country_totals.numbered', '+', numbered),
+        iq_tenths_sum: eb('score_country_totals.iq_tenths_sum', '+', tenths),
+      })),
+    )
+    .execute();
+  if (t.country !== null) {
+    await trx
+      .insertInto('score_country_levels')
+      .values({ exam_id: t.examId, country: t.country, iq: t.iqShown ?? 0, n: 1 })
+      .onConflict((oc) =>
+        oc.columns(['exam_id', 'country', 'iq']).doUpdateSet((eb) => ({ n: eb('score_country_levels.n', '+', 1) })),
+      )
+      .execute();
+  }
+  await trx
+    .insertInto('score_hours')
+    .values({ exam_id: t.examId, hour: Math.floor(now / HOUR_MS), n: 1 })
+    .onConflict((oc) => oc.columns(['exam_id', 'hour']).doUpdateSet((eb) => ({ n: eb('score_hours.n', '+', 1) })))
+    .execute();
+}
+
 export function examRepository(db: Kysely<Database>) {
   return {
     insertSession(row: SessionRow) {
@@ -73,49 +111,48 @@ export function examRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
-    /** Scored sessions of an exam: the total, and per country the count and mean IQ. */
     /**
-     * The scored sessions from a country (the person's own included in `n`), and how many of the others
-     * scored lower than the person's stored score (the same value the statistics use).
+     * The scored sessions from a country (the person's own included in `n`), and how many of them were shown
+     * a lower IQ than the person (a result below the range counts as lower), from the running aggregates:
+     * at most one row per IQ level, whatever the number of sessions.
      */
-    async countryRank(examId: number, country: string, sessionId: string, iqScore: number) {
+    async countryRank(examId: number, country: string, iqShown: number) {
       const row = await db
-        .selectFrom('exam_sessions')
-        .select(({ fn }) => [
-          fn.countAll<number>().as('n'),
-          sql<number>`coalesce(sum(case when iq_score < ${iqScore} and id <> ${sessionId} then 1 else 0 end), 0)`.as(
-            'below',
-          ),
+        .selectFrom('score_country_levels')
+        .select([
+          sql<number>`coalesce(sum(n), 0)`.as('n'),
+          sql<number>`coalesce(sum(case when iq < ${iqShown} then n else 0 end), 0)`.as('below'),
         ])
         .where('exam_id', '=', examId)
-        .where('status', '=', 'scored')
         .where('country', '=', country)
         .executeTakeFirstOrThrow();
       return { n: Number(row.n), below: Number(row.below) };
     },
+    /**
+     * Scored sessions of an exam (all of them, and those scored in the hours since `since`), and per known
+     * country the people given a number and the sum of their numbers (tenths), from the running aggregates.
+     */
     async stats(examId: number, since: number) {
-      const total = await db
-        .selectFrom('exam_sessions')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .where('exam_id', '=', examId)
-        .where('status', '=', 'scored')
-        .executeTakeFirstOrThrow();
-      const recent = await db
-        .selectFrom('exam_sessions')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .where('exam_id', '=', examId)
-        .where('status', '=', 'scored')
-        .where('scored_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      const countries = await db
-        .selectFrom('exam_sessions')
-        .select(({ fn }) => ['country', fn.countAll<number>().as('n'), fn.avg<number>('iq_score').as('mean')])
-        .where('exam_id', '=', examId)
-        .where('status', '=', 'scored')
-        .where('country', 'is not', null)
-        .groupBy('country')
-        .execute();
-      return { total: Number(total.n), recent: Number(recent.n), countries };
+      const [countries, recent] = await Promise.all([
+        db
+          .selectFrom('score_country_totals')
+          .select(['country', 'scored', 'numbered', 'iq_tenths_sum'])
+          .where('exam_id', '=', examId)
+          .execute(),
+        db
+          .selectFrom('score_hours')
+          .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
+          .where('exam_id', '=', examId)
+          .where('hour', '>=', Math.floor(since / HOUR_MS))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: countries.reduce((a, c) => a + Number(c.scored), 0),
+        recent: Number(recent.n),
+        countries: countries
+          .filter((c) => c.country !== '')
+          .map((c) => ({ country: c.country, numbered: Number(c.numbered), tenthsSum: Number(c.iq_tenths_sum) })),
+      };
     },
     findOrderBySession(sessionId: string) {
       return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
@@ -293,6 +330,8 @@ export function examRepository(db: Kysely<Database>) {
       outcome: { status: 'scored' | 'abnormal'; result: string | null; validity: string; iqScore: number | null },
       order: OrderRow | null,
       now: number,
+      /** What the running aggregates count of a scored session: its exam, country and the IQ shown (null below the range). */
+      tally: { examId: number; country: string | null; iqShown: number | null },
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
@@ -309,6 +348,8 @@ export function examRepository(db: Kysely<Database>) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return false;
         if (order) await trx.insertInto('exam_orders').values(order).execute();
+        // Counted in the same transaction, under the same guard: once per scored session.
+        if (outcome.status === 'scored') await countScored(trx, tally, outcome.iqScore, now);
         return true;
       });
     },
@@ -339,6 +380,26 @@ export function examRepository(db: Kysely<Database>) {
         .select(['id', 'exam_id', 'status', 'started_at', 'deadline_at', 'iq_score'])
         .where('id', 'in', ids)
         .execute();
+    },
+    /**
+     * Retention: sessions never finished (still active) whose time ran out before `deadlineBefore`, with
+     * their answers. A finished session (confirmed, scored, abnormal) is never touched: orders hang on those.
+     */
+    async purgeUnfinished(deadlineBefore: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const stale = trx
+          .selectFrom('exam_sessions')
+          .select('id')
+          .where(sql<boolean>`status = 'active'`)
+          .where('deadline_at', '<', deadlineBefore);
+        await trx.deleteFrom('session_answers').where('session_id', 'in', stale).execute();
+        const res = await trx
+          .deleteFrom('exam_sessions')
+          .where(sql<boolean>`status = 'active'`)
+          .where('deadline_at', '<', deadlineBefore)
+          .executeTakeFirst();
+        return Number(res.numDeletedRows);
+      });
     },
   };
 }

@@ -15,7 +15,7 @@ export function examRoutes(
   options: { secure: boolean; countryHeader: string },
 ): void {
   mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
-    const { sessionId, parts } = await exam.questionList(
+    const { sessionId, parts, compressedHead } = await exam.questionList(
       params.examId,
       params.hl,
       req.cookies[SESSION_COOKIE],
@@ -29,7 +29,7 @@ export function examRoutes(
       secure: options.secure,
       maxAge: 7 * 86_400,
     });
-    return new RawJsonData(parts);
+    return new RawJsonData(parts, { parts: 2, get: compressedHead });
   });
   mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
   mountEndpoint(app, bases, endpoints.nextPart, ({ body }) => exam.nextPart(body.sessionId, body.part));

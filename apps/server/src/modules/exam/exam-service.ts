@@ -31,6 +31,7 @@ import {
   currentPart,
   FORM_VERSION,
   formatRoute,
+  formCacheKey,
   formOfSession,
   isKnownFormVersion,
   isPartFinished,
@@ -52,6 +53,8 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
+  /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
+  compressedFormCache: TtlCache;
   statsCache: TtlCache;
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
@@ -60,6 +63,9 @@ export interface ExamDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The IQ a scored result shows: version 2 stores it (its class follows it); version 1 is rounded. */
+const shownIq = (r: { iq: { iq: number }; iqShown?: number | undefined }) => r.iqShown ?? Math.round(r.iq.iq);
 
 export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
@@ -162,12 +168,16 @@ export function examService(d: ExamDeps) {
     return parseJsonColumn(ZStoredValidity, 'exam_sessions.validity', s.validity).flags.map((f) => f.key);
   }
 
-  /** The person against people from their country on this platform (from a minimum sample) and the top 10. */
-  async function ranking(session: SessionRow): Promise<TReportSummary['ranking']> {
-    const { country, iq_score: iqScore } = session;
+  /**
+   * The person against people from their country on this platform (from a minimum sample) and the top 10.
+   * Compared by the IQ shown (whole points): people shown the same number are not "lower"; a result below
+   * the range counts as lower. `iqShown` is null for a result below the range (no comparison is shown).
+   */
+  async function ranking(session: SessionRow, iqShown: number | null): Promise<TReportSummary['ranking']> {
+    const { country } = session;
     const [rank, stats] = await Promise.all([
-      country && iqScore !== null
-        ? d.repo.countryRank(session.exam_id, country, session.id, iqScore)
+      country && iqShown !== null
+        ? d.repo.countryRank(session.exam_id, country, iqShown)
         : Promise.resolve({ n: 0, below: 0 }),
       service.stats(session.exam_id),
     ]);
@@ -214,18 +224,19 @@ export function examService(d: ExamDeps) {
         answered: r.answered,
         provisionalNorms: r.norm.provisional,
         normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
-        ranking: await ranking(session),
+        ranking: await ranking(session, null),
         dimensions: entitlements.includes('dimensions') ? [] : null,
       };
     }
     const scored = ZStoredScoredResult.parse(r);
+    // Version 2 stores the number shown (its class follows it); version 1 results are rounded as before.
+    const iqShown = shownIq(scored);
     return {
       skuId: order.sku_id ?? '',
       entitlements,
       scoringVersion: s2(session),
       outcome: 'scored',
-      // Version 2 stores the number shown (its class follows it); version 1 results are rounded as before.
-      iq: scored.iqShown ?? Math.round(scored.iq.iq),
+      iq: iqShown,
       rangeLow: Math.round(scored.iq.range95.lower),
       rangeHigh: Math.round(scored.iq.range95.upper),
       percentile: Math.round(scored.iq.percentile * 10) / 10,
@@ -237,7 +248,7 @@ export function examService(d: ExamDeps) {
       answered: r.answered,
       provisionalNorms: r.norm.provisional,
       normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
-      ranking: await ranking(session),
+      ranking: await ranking(session, iqShown),
       dimensions: entitlements.includes('dimensions')
         ? scored.dimensions.map((dim) => ({
             id: dim.id,
@@ -284,15 +295,20 @@ export function examService(d: ExamDeps) {
         startedAt: iso(session.started_at),
         deadline: iso(session.deadline_at),
         serverNow: iso(d.clock.now()),
-        questions: '__QUESTIONS__',
         part: currentPart(session),
         partCount: PART_COUNT,
         questionCount: PART_COUNT * STAGE_ITEMS,
         answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
         orderNumber: order?.order_number ?? null,
       };
-      const [before, after] = JSON.stringify(head).split('"__QUESTIONS__"') as [string, string];
-      return { sessionId: session.id, parts: [before, questions, after] };
+      // The questions first: with the wrapper before them they are the same bytes for every request of this
+      // form and language, compressed once (`compressedHead`); what changes per request follows them.
+      const formKey = formCacheKey(session, hl);
+      return {
+        sessionId: session.id,
+        parts: ['{"questions":', questions, `,${JSON.stringify(head).slice(1)}`],
+        compressedHead: (load: () => Promise<Buffer>) => d.compressedFormCache.get(formKey, load),
+      };
     },
 
     async saveAnswer(input: {
@@ -391,6 +407,12 @@ export function examService(d: ExamDeps) {
           },
           order,
           now,
+          {
+            examId: s.exam_id,
+            country: s.country,
+            iqShown:
+              result.valid && 'iq' in result ? shownIq(result as { iq: { iq: number }; iqShown?: number }) : null,
+          },
         );
       }
       const fresh = await requireSession(sessionId);
@@ -415,8 +437,10 @@ export function examService(d: ExamDeps) {
     },
 
     /**
-     * The platform's own numbers for the landing page: how many have taken the test, and per country the
-     * mean IQ, only where at least `minCountrySample` people from it took the test.
+     * The platform's own numbers for the landing page: how many have taken the test (the last 7 days counted
+     * by the hour), and per country the mean IQ, only where at least `minCountrySample` people from it were
+     * given a number. `n` and the mean describe the same people: a result below the range has no number, so
+     * it is in neither (it is in `tested`). Read from running aggregates: the cost does not grow with sessions.
      */
     stats(examId: number): Promise<TExamStats> {
       return d.statsCache.get(`stats:${examId}`, async () => {
@@ -424,11 +448,8 @@ export function examService(d: ExamDeps) {
         const now = d.clock.now();
         const s = await d.repo.stats(examId, now - 7 * 86_400_000);
         const countries = s.countries
-          .filter(
-            (c): c is typeof c & { country: string } =>
-              typeof c.country === 'string' && Number(c.n) >= d.minCountrySample,
-          )
-          .map((c) => ({ country: c.country, n: Number(c.n), meanIq: Math.round(Number(c.mean)) }))
+          .filter((c) => c.numbered >= d.minCountrySample && c.numbered > 0)
+          .map((c) => ({ country: c.country, n: c.numbered, meanIq: Math.round(c.tenthsSum / c.numbered / 10) }))
           .sort((a, b) => b.meanIq - a.meanIq || b.n - a.n)
           .slice(0, 10);
         return { tested: s.total, last7Days: s.recent, minSample: d.minCountrySample, countries, asOf: iso(now) };

@@ -18,6 +18,11 @@ export function mailboxRepository(db: Kysely<Database>) {
     find(id: number) {
       return db.selectFrom('local_mailbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Retention: messages of the local mailbox older than `before`. */
+    async deleteBefore(before: number): Promise<number> {
+      const res = await db.deleteFrom('local_mailbox').where('created_at', '<', before).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
   };
 }
 export type MailboxRepository = ReturnType<typeof mailboxRepository>;

@@ -81,6 +81,17 @@ export function outboxRepository(db: Kysely<Database>) {
     find(id: number) {
       return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Retention: the rendered data of e-mails sent before `before` is dropped (the row stays, as a record). */
+    async dropSentBodies(before: number): Promise<number> {
+      const res = await db
+        .updateTable('mail_outbox')
+        .set({ payload: '{}' })
+        .where(sql<boolean>`status = 'sent'`)
+        .where('sent_at', '<', before)
+        .where('payload', '!=', '{}')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
   };
 }
 export type OutboxRepository = ReturnType<typeof outboxRepository>;

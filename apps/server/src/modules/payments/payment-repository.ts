@@ -69,24 +69,34 @@ export function paymentRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('status', '!=', status), eb('failure_code', 'is distinct from', failureCode)]))
         .execute();
     },
-    /** Payments still open at the processor, or waiting for a refund. */
-    unsettled(since: number, createdBefore: number, limit: number): Promise<PaymentRow[]> {
-      return (
+    /**
+     * Payments still open at the processor, or waiting for a refund: two reads, each on its partial index
+     * (migration 0012; the conditions are written as literals so that both planners see they match the
+     * indexes' own), so a pass costs the same however many payments have settled.
+     */
+    async unsettled(since: number, createdBefore: number, limit: number): Promise<PaymentRow[]> {
+      const [open, refunds] = await Promise.all([
         db
           .selectFrom('payments')
           .selectAll()
+          .where(sql<boolean>`status in ('requires_action', 'processing')`)
+          .where('created_at', '<', createdBefore)
           .where('updated_at', '>=', since)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', 'in', ['requires_action', 'processing']), eb('created_at', '<', createdBefore)]),
-              eb('refund_status', '=', 'pending'),
-            ]),
-          )
           // Newest first: an abandoned attempt must not hold back one a visitor is waiting on.
           .orderBy('created_at', 'desc')
           .limit(limit)
-          .execute()
-      );
+          .execute(),
+        db
+          .selectFrom('payments')
+          .selectAll()
+          .where(sql<boolean>`refund_status = 'pending'`)
+          .where('updated_at', '>=', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute(),
+      ]);
+      const byId = new Map([...open, ...refunds].map((p) => [p.id, p]));
+      return [...byId.values()].sort((a, b) => b.created_at - a.created_at).slice(0, limit);
     },
     /** The payment succeeded; false when it already had (a replay). */
     async markSucceeded(id: string, now: number): Promise<boolean> {
@@ -144,6 +154,18 @@ export function paymentRepository(db: Kysely<Database>) {
         .where('provider', '=', provider)
         .where('event_id', '=', eventId)
         .execute();
+    },
+    /**
+     * Retention: processed webhook events received before `before` (their replay is still harmless: the
+     * settlement is guarded by the payment's state).
+     */
+    async deleteEventsBefore(before: number): Promise<number> {
+      const res = await db
+        .deleteFrom('payment_events')
+        .where('received_at', '<', before)
+        .where('processed_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
   };
 }

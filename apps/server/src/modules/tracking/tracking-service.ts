@@ -1,4 +1,5 @@
 import { randomHex128 } from '../../lib/ids';
+import { pageEventOf } from './page-event';
 import type { TrackingRepository } from './tracking-repository';
 
 export interface PageView {
@@ -11,10 +12,27 @@ export interface PageView {
   logid?: string | undefined;
 }
 
+/** One row of the daily page-view counts (UTC days). */
+export interface DailyCount {
+  day: string;
+  /** The landing variant ('' when the page is not a landing). */
+  variant: string;
+  /** The page's language ('' when not given). */
+  hl: string;
+  /** The route viewed (the route registry's id: `landing`, `answerStandard`, `payingSuccess`…, or `other`). */
+  event: string;
+  n: number;
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
 /** Page views and log ids: the platform's own counters, never invented numbers. */
 export function trackingService(repo: TrackingRepository) {
   return {
     async recordView(view: PageView, now: number): Promise<void> {
+      const { event, variant } = pageEventOf(view.url);
       await repo.insertView({
         logid: view.logid ?? null,
         uid: view.uid ?? null,
@@ -24,6 +42,8 @@ export function trackingService(repo: TrackingRepository) {
         url: view.url ?? null,
         app_version: view.appVersion ?? null,
         created_at: now,
+        variant,
+        event,
       });
     },
     async generateLogid(appExamId: number, now: number): Promise<string> {
@@ -31,5 +51,50 @@ export function trackingService(repo: TrackingRepository) {
       await repo.insertLogid(logid, appExamId, now);
       return logid;
     },
+
+    /**
+     * Rolls every whole day not yet counted (up to yesterday, UTC) into the daily counts; returns the days
+     * rolled. Views are recorded at the time they arrive, so a finished day never changes afterwards.
+     */
+    async rollUp(now: number): Promise<number> {
+      const today = startOfDay(now);
+      const last = await repo.lastRolledDay();
+      let day: number;
+      if (last) day = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
+      else {
+        const oldest = await repo.oldestViewAt();
+        if (oldest === undefined) return 0;
+        day = startOfDay(oldest);
+      }
+      let rolled = 0;
+      for (; day < today; day += DAY_MS) {
+        await repo.rollUpDay(dayOf(day), day, day + DAY_MS);
+        rolled++;
+      }
+      return rolled;
+    },
+
+    /**
+     * Deletes raw views and log ids older than `keepDays`, never a view of a day not yet rolled up.
+     * Returns how many rows went.
+     */
+    async purge(now: number, keepDays: number): Promise<number> {
+      const last = await repo.lastRolledDay();
+      const rolledUntil = last ? Date.parse(`${last}T00:00:00Z`) + DAY_MS : 0;
+      const before = Math.min(now - keepDays * DAY_MS, rolledUntil);
+      const views = before > 0 ? await repo.deleteViewsBefore(before) : 0;
+      return views + (await repo.deleteLogidsBefore(now - keepDays * DAY_MS));
+    },
+
+    /**
+     * The daily counts of page views from `from` to `to` (dates YYYY-MM-DD, both included, UTC days), per
+     * landing variant, language and event: what the funnel and the counters read (raw views go after the
+     * retention period; these stay).
+     */
+    async dailyCounts(range: { from: string; to: string }): Promise<DailyCount[]> {
+      const rows = await repo.dailyCounts(range.from, range.to);
+      return rows.map((r) => ({ day: r.day, variant: r.variant, hl: r.hl, event: r.event, n: Number(r.n) }));
+    },
   };
 }
+export type TrackingService = ReturnType<typeof trackingService>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
 
 export type SandboxPayment = Database['sandbox_payments'];
@@ -105,6 +105,15 @@ export function sandboxRepository(db: Kysely<Database>) {
     },
     async retryEventAt(id: string, at: number): Promise<void> {
       await db.updateTable('sandbox_events').set({ next_attempt_at: at }).where('id', '=', id).execute();
+    },
+    /** Retention: delivered events of the local processor created before `before`. */
+    async deleteDeliveredEventsBefore(before: number): Promise<number> {
+      const res = await db
+        .deleteFrom('sandbox_events')
+        .where(sql<boolean>`status = 'delivered'`)
+        .where('delivered_at', '<', before)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
   };
 }
