@@ -24,7 +24,7 @@ export function cronbachAlpha(rows: readonly (readonly number[])[]): number | nu
   }
   if (rows.length < 2) return null;
   const itemVariances = Array.from({ length: k }, (_, j) => variance(rows.map((r) => r[j] as number)));
-  const totalVariance = variance(rows.map((r) => r.reduce((s, v) => s + v, 0)));
+  const totalVariance = variance(rows.map((r) => r.reduce((s: number, v: number) => s + v, 0)));
   if (totalVariance === 0) return null;
   return (k / (k - 1)) * (1 - itemVariances.reduce((s, v) => s + v, 0) / totalVariance);
 }

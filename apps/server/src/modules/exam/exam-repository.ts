@@ -93,6 +93,24 @@ export function examRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return { n: Number(row.n), below: Number(row.below) };
     },
+    /**
+     * The answers of an exam's most recent scored sessions (at most `limit` sessions), for the
+     * questionnaire's reliability: only sheets that were given a result count.
+     */
+    async scoredAnswerSheets(examId: number, limit: number) {
+      const sessions = db
+        .selectFrom('exam_sessions')
+        .select('id')
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .orderBy('scored_at', 'desc')
+        .limit(limit);
+      return db
+        .selectFrom('session_answers')
+        .select(['session_id', 'item_id', 'choice'])
+        .where('session_id', 'in', sessions)
+        .execute();
+    },
     async stats(examId: number, since: number) {
       const total = await db
         .selectFrom('exam_sessions')
