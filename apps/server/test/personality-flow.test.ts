@@ -50,9 +50,10 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
     }
   }
 
-  async function finish(sheet: Sheet) {
+  async function finish(sheet: Sheet, tookMs = 0) {
     const { data } = await start();
     await fill(data.sessionId, sheet);
+    t.clock.advance(tookMs);
     const confirmed = await post('/exam/session/confirm', { sessionId: data.sessionId });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const order = await post('/exam/order/info', { sessionId: data.sessionId });
@@ -192,7 +193,9 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
       const wobble = [0, 1, -1, 1, 0, -1, 0, 1, -1, 0][i % 10] as number;
       return Math.min(4, Math.max(0, Math.round(2 + it.keying * shift * (it.axis === 'TF' ? -1 : 1) + wobble * 0.7)));
     });
-    for (const s of sheets) expect((await finish(s)).outcome.outcome).toBe('type');
+    const minutes = [1, 5, 7, 10, 15];
+    for (const [i, s] of sheets.entries())
+      expect((await finish(s, (minutes[i] as number) * 60_000)).outcome.outcome).toBe('type');
     t.clock.advance(10 * 60_000);
     const r = await rel();
     const stored = await t.testDb.db.kysely
@@ -215,6 +218,10 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
       expected.map((a) => ({ axis: a.axis, alpha: a.alpha === null ? null : Math.round(a.alpha * 100) / 100 })),
     );
     expect(r.axes.some((a: { alpha: number | null }) => a.alpha !== null)).toBe(true);
+    // Six scored sheets: the one scored earlier in this file took no time on the test clock, these 1..15
+    // minutes; the median of 0, 1, 5, 7, 10 and 15 minutes is 6 minutes.
+    expect(r.sampleSize).toBe(6);
+    expect(r.medianSeconds).toBe(360);
   });
 });
 
@@ -227,7 +234,7 @@ describe.each(dialects())('personality reliability below its threshold on %s', (
 
   it('says it is not known yet (null) until the minimum sample', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/exam/reliability/1800' })).json().data;
-    expect(r).toMatchObject({ sampleSize: 0, minSample: 100 });
+    expect(r).toMatchObject({ sampleSize: 0, minSample: 100, medianSeconds: null });
     expect(r.axes).toEqual(['EI', 'SN', 'TF', 'JP'].map((axis) => ({ axis, alpha: null })));
   });
 });

@@ -41,6 +41,10 @@ export const ZPersonalityReliability = z.object({
   sampleSize: describe(z.int(), 'Scored answer sheets the figures are computed from'),
   minSample: z.int(),
   axes: z.array(ZAxisReliability),
+  medianSeconds: describe(
+    z.nullable(z.int()),
+    'How long the scored sheets took, start to confirmation (median); null below the minimum sample',
+  ),
   asOf: z.string(),
 });
 export type TPersonalityReliability = z.infer<typeof ZPersonalityReliability>;
@@ -51,7 +55,7 @@ export const personalityReliability = defineEndpoint({
   base: 'api',
   path: '/exam/reliability/:examId',
   summary:
-    "Each axis' internal consistency (Cronbach's alpha) from the scored answer sheets, once there are at least `minSample` of them",
+    "Each axis' internal consistency (Cronbach's alpha) and the median time taken, from the scored answer sheets, once there are at least `minSample` of them",
   tags: ['exam'],
   params: z.object({ examId: ZExamIdParam }),
   response: ZPersonalityReliability,

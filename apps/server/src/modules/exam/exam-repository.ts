@@ -111,6 +111,19 @@ export function examRepository(db: Kysely<Database>) {
         .where('session_id', 'in', sessions)
         .execute();
     },
+    /** How long the most recent scored sessions took, from the start to the confirmation (ms). */
+    async scoredDurations(examId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('exam_sessions')
+        .select(['started_at', 'confirmed_at'])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('confirmed_at', 'is not', null)
+        .orderBy('scored_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.confirmed_at) - Number(r.started_at));
+    },
     async stats(examId: number, since: number) {
       const total = await db
         .selectFrom('exam_sessions')

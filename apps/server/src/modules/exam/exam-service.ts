@@ -613,7 +613,10 @@ export function examService(d: ExamDeps) {
       return d.statsCache.get(`reliability:${examId}`, async () => {
         const exam = await d.content.requireExam(examId);
         if (exam.kind !== 'personality') throw new AppError('EXAM_NOT_FOUND');
-        const rows = await d.repo.scoredAnswerSheets(examId, RELIABILITY_MAX_SHEETS);
+        const [rows, durations] = await Promise.all([
+          d.repo.scoredAnswerSheets(examId, RELIABILITY_MAX_SHEETS),
+          d.repo.scoredDurations(examId, RELIABILITY_MAX_SHEETS),
+        ]);
         const bySession = new Map<string, { item_id: string; choice: number | null }[]>();
         for (const r of rows) bySession.set(r.session_id, [...(bySession.get(r.session_id) ?? []), r]);
         const sheets = [...bySession.values()].map(personalitySheet);
@@ -626,6 +629,8 @@ export function examService(d: ExamDeps) {
             const alpha = axes?.[i]?.alpha ?? null;
             return { axis: id, alpha: alpha === null ? null : Math.round(alpha * 100) / 100 };
           }),
+          // The landing's "how long it takes", measured: the median time from opening to finishing.
+          medianSeconds: enough && durations.length > 0 ? Math.round(median(durations) / 1000) : null,
           asOf: iso(d.clock.now()),
         };
       });
@@ -639,6 +644,12 @@ export function examService(d: ExamDeps) {
   return service;
 }
 export type ExamService = ReturnType<typeof examService>;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
 
 /** A stored session this build can read: an IQ form version it knows, or the personality questionnaire. */
 function isKnownSession(s: { form_version: number }): boolean {

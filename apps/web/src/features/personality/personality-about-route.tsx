@@ -9,6 +9,7 @@ import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
 import { reliabilityQuery } from './api/personality-session';
+import { MeasuredDuration } from './components/measured-duration';
 import { MetaDescription } from './meta-description';
 import '../../styles/personality.css';
 
@@ -30,6 +31,7 @@ export function Component() {
       <MetaDescription content={t('meta.aboutDescription')} />
       <h1>{t('about.title')}</h1>
       <p className="lead">{t('about.how')}</p>
+      <MeasuredDuration />
       <section className="type-section" aria-labelledby="reliability-title">
         <h2 id="reliability-title">{t('about.reliabilityTitle')}</h2>
         <p>{t('about.reliabilityBody')}</p>
