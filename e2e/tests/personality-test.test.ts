@@ -137,4 +137,23 @@ describeBrowser('the personality test', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe(fill(t.test.part, { part: 1, parts: 4 }));
     expect(await page.locator('progress').getAttribute('value')).toBe('0');
   });
+
+  it('"about the test" says the reliability is not known yet below its sample, and is accessible', async () => {
+    const page = await b.newPage();
+    await page.goto('/personality/about/MBT-1800?hl=ja');
+    const about = (resources.ja['personality-test'] as unknown as { about: { title: string; notKnown: string } }).about;
+    await expect.poll(() => page.locator('h1').textContent()).toBe(about.title);
+    expect(await page.getByText(about.notKnown, { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'about the personality test ja');
+  });
+
+  it("each test's screens keep to their exam: a scope of the other exam goes to the right test", async () => {
+    const page = await b.newPage();
+    await page.goto('/answer_question/standard/MBT-1800?hl=en');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/personality/test/MBT-1800');
+    await page.goto('/personality/test/IQB-1799?hl=en');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/personality/test/MBT-1800');
+    // No IQ session (and no IQ clock) was started by the detour.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('IQ-exam');
+  });
 });

@@ -1,28 +1,29 @@
+import { PERSONALITY_EXAM_ID } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { buildHref } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
-import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
 import { reliabilityQuery } from './api/personality-session';
 import { MeasuredDuration } from './components/measured-duration';
 import { MetaDescription } from './meta-description';
+import { personalityTestStartHref } from './test-start';
 import '../../styles/personality.css';
 
 export function loader({ params }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
-  return queryClient.ensureQueryData(reliabilityQuery(scopeFromParams(params).examId));
+  scopeFromParams(params);
+  // The page is about the personality test whatever scope the visitor came in on.
+  return queryClient.ensureQueryData(reliabilityQuery(PERSONALITY_EXAM_ID));
 }
 
 /** How the test works and how consistent each axis is here (Cronbach's alpha), or that it is not known yet. */
 export function Component() {
   const { t } = useTranslation('personality-test');
-  const scope = useScope();
   const locale = useLocale();
-  const { data } = useSuspenseQuery(reliabilityQuery(scope.examId));
+  const { data } = useSuspenseQuery(reliabilityQuery(PERSONALITY_EXAM_ID));
   const known = data.axes.some((a) => a.alpha !== null);
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
@@ -56,7 +57,7 @@ export function Component() {
           </>
         )}
       </section>
-      <AppLink className="button button--primary" to={buildHref('personalityTest', { scope: scope.value })}>
+      <AppLink className="button button--primary" to={personalityTestStartHref()}>
         {t('about.start')}
       </AppLink>
     </div>

@@ -1,4 +1,4 @@
-import type { TPersonalityResult } from '@mindgauge/contract';
+import { PERSONALITY_EXAM_ID, type TPersonalityResult } from '@mindgauge/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { personalityOutcomeQuery, personalitySessionQuery, restartPersonality } from './api/personality-session';
 import { AxisBar } from './components/axis-bar';
+import { personalityTestStartHref } from './test-start';
 import { familyOf, slugOf, type TypeCode } from './type-catalogue';
 import { TypeEmblem } from './type-emblem';
 import '../../styles/personality.css';
@@ -20,8 +21,9 @@ import '../../styles/personality.css';
 /** An unfinished sheet goes back to its statements; a locked one is scored (once) before the screen shows. */
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
+  // Another exam's scope would start that exam's session here: the questionnaire has its own.
+  if (scope.examId !== PERSONALITY_EXAM_ID) throw redirect(personalityTestStartHref());
   const session = await queryClient.ensureQueryData(personalitySessionQuery(scope.examId, localeFromRequest(request)));
-  if (session.kind !== 'personality') throw redirect(buildHref('personalityLanding'));
   if (session.status === 'active') {
     const href = buildHref('personalityTest', { scope: params.scope as string });
     throw redirect(withKeptQuery(href, new URL(request.url).search));

@@ -1,4 +1,4 @@
-import type { TQuestionList } from '@mindgauge/contract';
+import { PERSONALITY_EXAM_ID, type TQuestionList } from '@mindgauge/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +17,15 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { confirmSheet, personalitySessionQuery } from './api/personality-session';
 import { LikertStatement } from './components/likert-statement';
 import { partCountOf, resumePart, STATEMENTS_PER_PART } from './sheet-parts';
+import { personalityTestStartHref } from './test-start';
 import '../../styles/personality.css';
 
 /** A finished sheet (locked, scored or refused) continues on the result screen. */
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
+  // Another exam's scope would start that exam's session here: the questionnaire has its own.
+  if (scope.examId !== PERSONALITY_EXAM_ID) throw redirect(personalityTestStartHref());
   const session = await queryClient.ensureQueryData(personalitySessionQuery(scope.examId, localeFromRequest(request)));
-  if (session.kind !== 'personality') throw redirect(buildHref('personalityLanding'));
   if (session.status !== 'active') {
     const href = buildHref('personalityResult', { scope: params.scope as string });
     throw redirect(withKeptQuery(href, new URL(request.url).search));
