@@ -308,12 +308,13 @@ describe.each(dialects())('taking the IQ test on %s', (dialect) => {
     expect(JSON.parse(row.consent ?? '{}')).toMatchObject({ terms: true, termsVersion: '1.0', hl: 'de' });
   });
 
-  it('an unknown exam, and the personality exam, have no matrix form', async () => {
+  it('an unknown exam has no form; the personality exam has statements, not puzzles', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/exam/question/list/4242/en' })).json().code).toBe(
       'EXAM_NOT_FOUND',
     );
-    expect((await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1800/en' })).json().code).toBe(
-      'EXAM_NOT_FOUND',
-    );
+    const personality = (await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1800/en' })).json().data;
+    expect(personality).toMatchObject({ kind: 'personality', questions: [] });
+    const iq = (await start()).data;
+    expect(iq).toMatchObject({ kind: 'iq', statements: [] });
   });
 });

@@ -5,6 +5,7 @@ import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
 import * as lab from './api/lab';
+import * as personality from './api/personality';
 import * as report from './api/report';
 import * as share from './api/share';
 import * as subscription from './api/subscription';
@@ -32,6 +33,7 @@ export const endpoints = {
   confirmOrderEmail: exam.confirmOrderEmail,
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
+  personalityReliability: personality.personalityReliability,
   skuList: checkout.skuList,
   skuInfo: checkout.skuInfo,
   paymentMethodList: checkout.paymentMethodList,

@@ -86,6 +86,10 @@ export const ROUTES = {
   landing: { paths: ['/landing_page/:variant/:scope', ...iqAliases], group: 'landing' },
   // Not in the spec's list: a shareable page per personality type.
   personalityType: { paths: ['/types/:type/:scope'], group: 'personality' },
+  // Not in the spec's list: the personality questionnaire, its free result, and how reliable it is.
+  personalityTest: { paths: ['/personality/test/:scope'], group: 'personality' },
+  personalityResult: { paths: ['/personality/result/:scope'], group: 'personality' },
+  personalityAbout: { paths: ['/personality/about/:scope'], group: 'personality' },
 
   answerStartLoading: { paths: ['/answer_question/start_loading/:scope'], group: 'answer' },
   answerStandard: { paths: ['/answer_question/standard/:scope', '/question/:scope'], group: 'answer' },

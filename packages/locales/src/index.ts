@@ -10,6 +10,7 @@ import type help from './en/help.json';
 import type lab from './en/lab.json';
 import type landings from './en/landings.json';
 import type legal from './en/legal.json';
+import type personalityTest from './en/personality-test.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
 import type types from './en/types.json';
@@ -27,6 +28,7 @@ export interface Resources {
   lab: typeof lab;
   landings: typeof landings;
   legal: typeof legal;
+  'personality-test': typeof personalityTest;
   test: typeof test;
   types: typeof types;
   consent: typeof consent;
@@ -43,6 +45,7 @@ export const UI_NAMESPACES = [
   'report',
   'lab',
   'types',
+  'personality-test',
   'landings',
   'consent',
   'account',
@@ -57,7 +60,7 @@ export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
 export const PAID_NAMESPACES = ['checkout', 'report', 'lab'] as const;
 export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 /** Loaded with the personality landing and type pages (their own chunk per locale): the IQ landing does not pay for them. */
-export const PERSONALITY_NAMESPACES = ['types'] as const;
+export const PERSONALITY_NAMESPACES = ['types', 'personality-test'] as const;
 export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
 /** The ad consent banner's texts: loaded only when a pixel is configured (their own chunk per locale). */
 export const CONSENT_NAMESPACES = ['consent'] as const;
@@ -117,27 +120,54 @@ export async function loadPaidResources(locale: Locale): Promise<PaidResources> 
   }
 }
 
-/** Loads the personality pages' namespace of one locale, a chunk of its own. */
+/** Loads the personality pages' namespaces (type pages, the test and its result) of one locale, a chunk of their own. */
 export async function loadPersonalityResources(locale: Locale): Promise<PersonalityResources> {
   switch (locale) {
     case 'zh-CN':
-      return { types: (await import('./zh-CN/types.json')).default };
+      return {
+        types: (await import('./zh-CN/types.json')).default,
+        'personality-test': (await import('./zh-CN/personality-test.json')).default,
+      };
     case 'zh-HK':
-      return { types: (await import('./zh-HK/types.json')).default };
+      return {
+        types: (await import('./zh-HK/types.json')).default,
+        'personality-test': (await import('./zh-HK/personality-test.json')).default,
+      };
     case 'ja':
-      return { types: (await import('./ja/types.json')).default };
+      return {
+        types: (await import('./ja/types.json')).default,
+        'personality-test': (await import('./ja/personality-test.json')).default,
+      };
     case 'ko':
-      return { types: (await import('./ko/types.json')).default };
+      return {
+        types: (await import('./ko/types.json')).default,
+        'personality-test': (await import('./ko/personality-test.json')).default,
+      };
     case 'fr':
-      return { types: (await import('./fr/types.json')).default };
+      return {
+        types: (await import('./fr/types.json')).default,
+        'personality-test': (await import('./fr/personality-test.json')).default,
+      };
     case 'de':
-      return { types: (await import('./de/types.json')).default };
+      return {
+        types: (await import('./de/types.json')).default,
+        'personality-test': (await import('./de/personality-test.json')).default,
+      };
     case 'es':
-      return { types: (await import('./es/types.json')).default };
+      return {
+        types: (await import('./es/types.json')).default,
+        'personality-test': (await import('./es/personality-test.json')).default,
+      };
     case 'pt':
-      return { types: (await import('./pt/types.json')).default };
+      return {
+        types: (await import('./pt/types.json')).default,
+        'personality-test': (await import('./pt/personality-test.json')).default,
+      };
     default:
-      return { types: (await import('./en/types.json')).default };
+      return {
+        types: (await import('./en/types.json')).default,
+        'personality-test': (await import('./en/personality-test.json')).default,
+      };
   }
 }
 

@@ -76,6 +76,7 @@ export type {
 } from './items/types';
 // Locale keys
 export { engineLocaleKeys, layoutKey, ruleNameKey, shapeKey } from './locale/keys';
+export { type AxisReliability, axisReliability } from './personality/axis-reliability';
 // Personality
 export {
   AXES,
@@ -87,6 +88,7 @@ export {
 } from './personality/items';
 export {
   type AxisScore,
+  axisMargin,
   type PersonalityFlag,
   type PersonalityOptions,
   type PersonalityResponse,
@@ -113,6 +115,7 @@ export {
   STYLE_BALANCE_WIDTH,
   scoreQuestionnaire,
 } from './questionnaires/score-questionnaire';
+export { cronbachAlpha } from './reliability/cronbach-alpha';
 // Rendering
 export {
   ENGLISH_LABELS,

@@ -106,6 +106,7 @@ export const ZEnv = z
       .regex(/^[a-z0-9-]*$/, 'lower-case header name')
       .default(''),
     MIN_COUNTRY_SAMPLE: z.coerce.number().int().min(1).default(30),
+    MIN_RELIABILITY_SAMPLE: z.coerce.number().int().min(2).default(100),
     CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).default('sandbox'),
     PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal', 'none']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),

@@ -2,6 +2,8 @@ import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDateTime, ZLanguageTag, ZLocale } from '../fields';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
+import { ZExamKind } from './app';
+import { ZPersonalityResult, ZPublicStatement } from './personality';
 
 const tags = ['exam'];
 
@@ -38,6 +40,7 @@ export const ZSavedAnswer = z.object({
 export const ZQuestionList = z.object({
   sessionId: ZSessionId,
   examId: z.int(),
+  kind: describe(ZExamKind, 'iq: `questions` are matrix puzzles; personality: `statements` on an agreement scale'),
   status: ZSessionStatus,
   startedAt: ZIsoDateTime,
   deadline: describe(ZIsoDateTime, 'The timer is this server deadline, not a client counter'),
@@ -45,6 +48,10 @@ export const ZQuestionList = z.object({
   questions: describe(
     z.array(ZPublicQuestion),
     'The parts given so far: a routed test gives part 2 after part 1 is finished, part 3 after part 2',
+  ),
+  statements: describe(
+    z.array(ZPublicStatement),
+    'The personality questionnaire (empty for the IQ test); an answer is its agreement, choice 0..4',
   ),
   part: describe(z.int(), 'The part being answered (1..partCount); the answers of earlier parts are final'),
   partCount: z.int(),
@@ -130,6 +137,19 @@ export type TFreeHeadline = z.infer<typeof ZFreeHeadline>;
 
 export const ZCreateOrderResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('order'), orderNumber: ZOrderNumber, status: ZOrderStatus, headline: ZFreeHeadline }),
+  z.object({
+    outcome: z.literal('type'),
+    orderNumber: ZOrderNumber,
+    status: ZOrderStatus,
+    personality: describe(ZPersonalityResult, 'The free personality result'),
+  }),
+  z.object({
+    outcome: z.literal('answer-again'),
+    reasons: describe(
+      z.array(z.string()),
+      "How the sheet was answered (all alike, agreeing with everything), in the test's language: no type is given",
+    ),
+  }),
   z.object({
     outcome: z.literal('abnormal'),
     messageKey: z.string(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PsychometricsInputError } from '../core/errors';
 import { createRng } from '../core/rng';
 import { AXES, PERSONALITY_ITEMS } from './items';
-import { type PersonalitySession, scorePersonality } from './score-personality';
+import { axisMargin, type PersonalitySession, scorePersonality } from './score-personality';
 
 function answer(fn: (it: (typeof PERSONALITY_ITEMS)[number], i: number) => number): PersonalitySession {
   return { responses: PERSONALITY_ITEMS.map((it, i) => ({ itemId: it.id, value: fn(it, i) })) };
@@ -53,6 +53,20 @@ describe('scorePersonality', () => {
       expect(a.borderline).toBe(Math.abs(a.score) < 0.1);
       expect(a.noteKey).toBe(a.borderline ? 'personality.borderline' : null);
     }
+  });
+
+  it('gives each axis a 95% margin that widens with contradicting answers and never collapses to zero', () => {
+    const consistent = scorePersonality(simulated('steady', { EI: 1.5, SN: -1.5, TF: 1.5, JP: -1.5 }));
+    if (!consistent.valid) throw new Error('expected valid');
+    for (const a of consistent.axes) {
+      expect(a.marginPercent).toBeGreaterThan(0);
+      expect(a.marginPercent).toBeLessThan(25);
+    }
+    expect(axisMargin([0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5])).toBeGreaterThan(0);
+    // Statements of one axis contradicting each other: the same kind of centre, a far wider margin.
+    expect(axisMargin([1, -1, 1, -1, 1, -1, 1, -1, 1, -1])).toBeGreaterThan(
+      axisMargin([0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]) * 2,
+    );
   });
 
   it('mirrors the type when every answer is reversed', () => {

@@ -37,6 +37,11 @@ export interface AxisScore {
   readonly score: number;
   /** Share toward the first pole, 0..100 (50 = the cut). */
   readonly firstPolePercent: number;
+  /**
+   * Half-width of the 95% interval around firstPolePercent, in percentage points: how far another set of
+   * statements on the same axis could plausibly have placed the person (see axisMargin).
+   */
+  readonly marginPercent: number;
   readonly letter: Pole;
   readonly letterKey: string;
   /** |score|, 0..1. */
@@ -85,6 +90,28 @@ function strengthOf(s: number): StrengthId {
   return 'veryClear';
 }
 
+/**
+ * Prior spread of one statement's contribution (score units, -1..1) and its weight in pseudo-observations.
+ * Ten statements that all agree perfectly do not prove the person's position to the last point: the
+ * observed spread is pooled with a typical one (0.5, the spread honest respondents show in simulation) so
+ * the interval never collapses to zero.
+ */
+const PRIOR_SD = 0.5;
+const PRIOR_WEIGHT = 2;
+
+/**
+ * 95% half-width of an axis score (score units): 1.96 standard errors of the mean of its statements'
+ * contributions, the spread pooled with the prior above. Pure and exported for the report's explanation.
+ */
+export function axisMargin(contributions: readonly number[]): number {
+  const n = contributions.length;
+  if (n === 0) return 1;
+  const mean = contributions.reduce((s, c) => s + c, 0) / n;
+  const ss = contributions.reduce((s, c) => s + (c - mean) ** 2, 0);
+  const variance = (ss + PRIOR_WEIGHT * PRIOR_SD ** 2) / (n - 1 + PRIOR_WEIGHT);
+  return Math.min(1, 1.96 * Math.sqrt(variance / n));
+}
+
 function checkResponses(session: PersonalitySession): Map<string, number> {
   if (typeof session !== 'object' || session === null) {
     throw new PsychometricsInputError('invalid_session', 'session.responses must be an array');
@@ -110,7 +137,8 @@ export function scorePersonality(session: PersonalitySession, options: Personali
   const axes: AxisScore[] = AXES.map(({ id, poles }) => {
     const items = PERSONALITY_ITEMS.filter((it) => it.axis === id);
     // Each answer contributes (value - 3) toward the pole its keying points to.
-    const score = items.reduce((s, it) => s + it.keying * ((values.get(it.id) as number) - 3), 0) / (2 * items.length);
+    const contributions = items.map((it) => (it.keying * ((values.get(it.id) as number) - 3)) / 2);
+    const score = contributions.reduce((s, c) => s + c, 0) / items.length;
     // Ties at exactly 0 go to the second pole; they are always flagged borderline.
     const letter = score > 0 ? poles[0] : poles[1];
     const strength = Math.abs(score);
@@ -119,6 +147,7 @@ export function scorePersonality(session: PersonalitySession, options: Personali
       key: `personality.axis.${id.toLowerCase()}`,
       score,
       firstPolePercent: Math.round(50 + 50 * score),
+      marginPercent: Math.round(50 * axisMargin(contributions)),
       letter,
       letterKey: `personality.pole.${letter.toLowerCase()}`,
       strength,

@@ -29,6 +29,7 @@ export async function examModule(
     compressedFormCache: createTtlCache(clock, 30 * 60_000, 2000),
     statsCache: createTtlCache(clock, 5 * 60_000),
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
+    minReliabilitySample: env.MIN_RELIABILITY_SAMPLE,
     reportLinkSecret,
   });
   const emailChange = orderEmailChange({

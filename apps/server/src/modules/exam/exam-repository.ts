@@ -129,6 +129,37 @@ export function examRepository(db: Kysely<Database>) {
       return { n: Number(row.n), below: Number(row.below) };
     },
     /**
+     * The answers of an exam's most recent scored sessions (at most `limit` sessions), for the
+     * questionnaire's reliability: only sheets that were given a result count.
+     */
+    async scoredAnswerSheets(examId: number, limit: number) {
+      const sessions = db
+        .selectFrom('exam_sessions')
+        .select('id')
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .orderBy('scored_at', 'desc')
+        .limit(limit);
+      return db
+        .selectFrom('session_answers')
+        .select(['session_id', 'item_id', 'choice'])
+        .where('session_id', 'in', sessions)
+        .execute();
+    },
+    /** How long the most recent scored sessions took, from the start to the confirmation (ms). */
+    async scoredDurations(examId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('exam_sessions')
+        .select(['started_at', 'confirmed_at'])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('confirmed_at', 'is not', null)
+        .orderBy('scored_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.confirmed_at) - Number(r.started_at));
+    },
+    /**
      * Scored sessions of an exam (all of them, and those scored in the hours since `since`), and per known
      * country the people given a number and the sum of their numbers (tenths), from the running aggregates.
      */

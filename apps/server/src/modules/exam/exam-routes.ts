@@ -5,7 +5,7 @@ import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
 import { readerOf } from './report-access';
-import { SESSION_COOKIE } from './session-cookie';
+import { sessionCookieOf } from './session-cookie';
 
 export function examRoutes(
   app: FastifyInstance,
@@ -18,11 +18,11 @@ export function examRoutes(
     const { sessionId, parts, compressedHead } = await exam.questionList(
       params.examId,
       params.hl,
-      req.cookies[SESSION_COOKIE],
+      req.cookies[sessionCookieOf(params.examId)],
       query.restart === '1',
       options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
     );
-    reply.setCookie(SESSION_COOKIE, sessionId, {
+    reply.setCookie(sessionCookieOf(params.examId), sessionId, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -47,4 +47,5 @@ export function examRoutes(
       new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token), query.hl)]),
   );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
+  mountEndpoint(app, bases, endpoints.personalityReliability, ({ params }) => exam.reliability(params.examId));
 }

@@ -4,9 +4,12 @@ import {
   type TCreateOrderResult,
   type TExamStats,
   type TOrderInfo,
+  type TPersonalityReliability,
   type TReportSummary,
 } from '@mindgauge/contract';
 import {
+  AXES,
+  axisReliability,
   chooseRoute,
   type Form,
   type IqSession,
@@ -42,6 +45,21 @@ import {
 } from './exam-form';
 import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import {
+  isLikertChoice,
+  isPersonalityForm,
+  isPersonalityItem,
+  PERSONALITY_FORM_VERSION,
+  PERSONALITY_OPEN_MS,
+  PERSONALITY_QUESTION_COUNT,
+  PERSONALITY_SCORING_VERSION,
+  personalityKeyJson,
+  personalitySheet,
+  publicStatementsJson,
+  scorePersonalitySheet,
+  toPersonalityResult,
+  ZStoredPersonalityResult,
+} from './personality-form';
 import { canRead, type ReportAccess, requireReportAccess } from './report-access';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
@@ -60,7 +78,12 @@ export interface ExamDeps {
   minCountrySample: number;
   /** Verifies the tokens of e-mailed report links. */
   reportLinkSecret: SecretKeys;
+  /** The questionnaire's reliability is shown only from this many scored answer sheets. */
+  minReliabilitySample: number;
 }
+
+/** The most recent sheets the reliability is computed from: enough for a steady alpha, bounded in cost. */
+const RELIABILITY_MAX_SHEETS = 5000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -71,20 +94,69 @@ export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
-    if (!s || !isKnownFormVersion(s.form_version)) throw new AppError('SESSION_NOT_FOUND');
+    if (!s || !isKnownSession(s)) throw new AppError('SESSION_NOT_FOUND');
     return s;
+  }
+
+  /** A new order for a session scored valid (MG + 128 random bits), awaiting payment. */
+  function newOrder(s: SessionRow, now: number): OrderRow {
+    return {
+      order_number: `MG${publicId()}`,
+      session_id: s.id,
+      exam_id: s.exam_id,
+      status: 'pending_payment',
+      locale: s.locale,
+      email: null,
+      consent: null,
+      created_at: now,
+      updated_at: now,
+      country: null,
+      sku_id: null,
+      currency: null,
+      amount_minor: null,
+      promo_code: null,
+      paid_payment_id: null,
+      offer_deadline_at: null,
+      paid_at: null,
+      certificate_serial: null,
+      certificate_name: null,
+      certificate_issued_at: null,
+    };
   }
 
   async function createSession(
     examId: number,
     hl: Locale,
     country: string | null,
-  ): Promise<{ row: SessionRow; form: Form }> {
+  ): Promise<{ row: SessionRow; form: Form | undefined }> {
     const exam = await d.content.requireExam(examId);
-    // Only the matrix test has a generated form; the personality test has its own flow.
-    if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
     const now = d.clock.now();
     const seed = randomHex128();
+    if (exam.kind === 'personality') {
+      // The same session row: its statements are the engine's, fixed, so the key is the same for everyone.
+      const row: SessionRow = {
+        id: publicId(),
+        exam_id: examId,
+        seed,
+        form_version: PERSONALITY_FORM_VERSION,
+        scoring_key: personalityKeyJson(),
+        locale: hl,
+        status: 'active',
+        started_at: now,
+        deadline_at: now + PERSONALITY_OPEN_MS,
+        confirmed_at: null,
+        scored_at: null,
+        result: null,
+        validity: null,
+        country,
+        iq_score: null,
+        scoring_version: PERSONALITY_SCORING_VERSION,
+        route: '',
+      };
+      await d.repo.insertSession(row);
+      return { row, form: undefined };
+    }
+    if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
     // A routed session is given part 1 now; parts 2 and 3 are drawn when the part before is finished.
     const form = formOfSession({ seed, form_version: FORM_VERSION, route: '' });
     const row: SessionRow = {
@@ -194,6 +266,48 @@ export function examService(d: ExamDeps) {
 
   const s2 = (session: SessionRow) => session.scoring_version;
 
+  /**
+   * Scores a confirmed personality sheet once (answer-style checks first: a sheet answered all alike or
+   * agreeing with everything gets no type and no order) and returns its outcome; repeating the call reads it.
+   */
+  async function personalityOutcome(s: SessionRow): Promise<TCreateOrderResult> {
+    if (s.status === 'confirmed') {
+      // The sheet is complete (confirm checks it); a malformed stored answer makes the engine throw: a 400.
+      const result = scorePersonalitySheet(await d.repo.listAnswers(s.id));
+      const now = d.clock.now();
+      await d.repo.recordScore(
+        s.id,
+        {
+          status: result.valid ? 'scored' : 'abnormal',
+          result: result.valid ? JSON.stringify(result) : null,
+          validity: JSON.stringify({ flags: result.valid ? [] : result.flags, measures: result.measures }),
+          iqScore: null,
+        },
+        result.valid ? newOrder(s, now) : null,
+        now,
+        // Counted in the exam's totals (how many took it); a type has no number to average.
+        { examId: s.exam_id, country: s.country, iqShown: null },
+      );
+    }
+    const fresh = await requireSession(s.id);
+    if (fresh.status === 'abnormal') {
+      const locale = fresh.locale as Locale;
+      return {
+        outcome: 'answer-again',
+        reasons: behaviourKeysOf(fresh).map((k) => d.translator.t(locale, engineKey(k))),
+      };
+    }
+    const order = await d.repo.findOrderBySession(s.id);
+    if (!order || fresh.result === null) throw new AppError('ORDER_NOT_FOUND');
+    const stored = parseJsonColumn(ZStoredPersonalityResult, 'exam_sessions.result', fresh.result);
+    return {
+      outcome: 'type',
+      orderNumber: order.order_number,
+      status: order.status,
+      personality: toPersonalityResult(stored),
+    };
+  }
+
   /** The score part of a report, its texts in `hl` (the language the visitor reads now) or the order's. */
   async function reportSummary(
     order: OrderRow,
@@ -280,33 +394,40 @@ export function examService(d: ExamDeps) {
     ) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
       let built: Form | undefined;
-      if (!session || session.exam_id !== examId || !isKnownFormVersion(session.form_version)) {
+      if (!session || session.exam_id !== examId || !isKnownSession(session)) {
         ({ row: session, form: built } = await createSession(examId, hl, country));
       }
-      const [answers, order, questions] = await Promise.all([
+      const personality = isPersonalityForm(session.form_version);
+      const [answers, order, questions, statements] = await Promise.all([
         d.repo.listAnswers(session.id),
         d.repo.findOrderBySession(session.id),
-        publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+        personality ? '[]' : publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+        personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
       ]);
       const head = {
         sessionId: session.id,
         examId: session.exam_id,
+        kind: personality ? ('personality' as const) : ('iq' as const),
         status: session.status,
         startedAt: iso(session.started_at),
         deadline: iso(session.deadline_at),
         serverNow: iso(d.clock.now()),
-        part: currentPart(session),
-        partCount: PART_COUNT,
-        questionCount: PART_COUNT * STAGE_ITEMS,
+        statements: '__STATEMENTS__',
+        // The questionnaire is one part: the screen pages it, every answer stays editable until confirmed.
+        part: personality ? 1 : currentPart(session),
+        partCount: personality ? 1 : PART_COUNT,
+        questionCount: personality ? PERSONALITY_QUESTION_COUNT : PART_COUNT * STAGE_ITEMS,
         answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
         orderNumber: order?.order_number ?? null,
       };
       // The questions first: with the wrapper before them they are the same bytes for every request of this
       // form and language, compressed once (`compressedHead`); what changes per request follows them.
       const formKey = formCacheKey(session, hl);
+      const [between, after] = `,${JSON.stringify(head).slice(1)}`.split('"__STATEMENTS__"') as [string, string];
       return {
         sessionId: session.id,
-        parts: ['{"questions":', questions, `,${JSON.stringify(head).slice(1)}`],
+        examId: session.exam_id,
+        parts: ['{"questions":', questions, between, statements, after],
         compressedHead: (load: () => Promise<Buffer>) => d.compressedFormCache.get(formKey, load),
       };
     },
@@ -324,6 +445,21 @@ export function examService(d: ExamDeps) {
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       const now = d.clock.now();
       if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
+      if (isPersonalityForm(s.form_version)) {
+        if (!isPersonalityItem(input.itemId)) throw new AppError('UNKNOWN_ITEM');
+        if (!isLikertChoice(input.choice)) throw new AppError('CHOICE_OUT_OF_RANGE');
+        await d.repo.upsertAnswer({
+          session_id: s.id,
+          item_id: input.itemId,
+          choice: input.choice,
+          time_ms: input.timeMs,
+          first_choice_ms: input.firstChoiceMs,
+          changes: input.changes,
+          focus_losses: input.focusLosses,
+          updated_at: now,
+        });
+        return { answered: await d.repo.countAnswered(s.id) };
+      }
       const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
       const item = key.items.find((k) => k.id === input.itemId);
       if (!item) throw new AppError('UNKNOWN_ITEM');
@@ -356,6 +492,14 @@ export function examService(d: ExamDeps) {
 
     async confirm(sessionId: string) {
       const s = await requireSession(sessionId);
+      // The questionnaire is scored on every statement: a sheet with gaps could never be scored once locked.
+      if (
+        isPersonalityForm(s.form_version) &&
+        s.status === 'active' &&
+        (await d.repo.countAnswered(s.id)) < PERSONALITY_QUESTION_COUNT
+      ) {
+        throw new AppError('ANSWERS_INCOMPLETE');
+      }
       if (!(await d.repo.confirm(s.id, d.clock.now()))) throw new AppError('SESSION_LOCKED');
       return { status: 'confirmed' as const, answered: await d.repo.countAnswered(s.id) };
     },
@@ -368,33 +512,11 @@ export function examService(d: ExamDeps) {
     async createOrder(sessionId: string): Promise<TCreateOrderResult> {
       const s = await requireSession(sessionId);
       if (s.status === 'active') throw new AppError('NOT_CONFIRMED');
+      if (isPersonalityForm(s.form_version)) return personalityOutcome(s);
       if (s.status === 'confirmed') {
         const result = await scoreConfirmed(s);
         const now = d.clock.now();
-        const order = result.valid
-          ? {
-              order_number: `MG${publicId()}`,
-              session_id: s.id,
-              exam_id: s.exam_id,
-              status: 'pending_payment' as const,
-              locale: s.locale,
-              email: null,
-              consent: null,
-              created_at: now,
-              updated_at: now,
-              country: null,
-              sku_id: null,
-              currency: null,
-              amount_minor: null,
-              promo_code: null,
-              paid_payment_id: null,
-              offer_deadline_at: null,
-              paid_at: null,
-              certificate_serial: null,
-              certificate_name: null,
-              certificate_issued_at: null,
-            }
-          : null;
+        const order = result.valid ? newOrder(s, now) : null;
         // A concurrent call may have scored first: then this one records nothing and reads its outcome.
         await d.repo.recordScore(
           s.id,
@@ -444,10 +566,11 @@ export function examService(d: ExamDeps) {
      */
     stats(examId: number): Promise<TExamStats> {
       return d.statsCache.get(`stats:${examId}`, async () => {
-        await d.content.requireExam(examId);
+        const exam = await d.content.requireExam(examId);
         const now = d.clock.now();
         const s = await d.repo.stats(examId, now - 7 * 86_400_000);
-        const countries = s.countries
+        // Country means are IQ means: an exam without a number has none.
+        const countries = (exam.kind === 'iq' ? s.countries : [])
           .filter((c) => c.numbered >= d.minCountrySample && c.numbered > 0)
           .map((c) => ({ country: c.country, n: c.numbered, meanIq: Math.round(c.tenthsSum / c.numbered / 10) }))
           .sort((a, b) => b.meanIq - a.meanIq || b.n - a.n)
@@ -477,6 +600,8 @@ export function examService(d: ExamDeps) {
           orderNumber,
           access,
         );
+        // The paid personality profile is read through its own report; this is the IQ report's shape.
+        if (isPersonalityForm(s.form_version)) throw new AppError('ORDER_NOT_FOUND');
         const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
         const info: TOrderInfo = {
           orderNumber: order.order_number,
@@ -503,6 +628,38 @@ export function examService(d: ExamDeps) {
       return hit.json;
     },
 
+    /**
+     * Each axis' Cronbach's alpha from the stored answer sheets of the most recent scored sessions, once
+     * there are `minReliabilitySample` of them (below that the estimate is too unsteady to print: null).
+     * Computed at most once per cache period per instance: it reads every answer of those sessions.
+     */
+    reliability(examId: number): Promise<TPersonalityReliability> {
+      return d.statsCache.get(`reliability:${examId}`, async () => {
+        const exam = await d.content.requireExam(examId);
+        if (exam.kind !== 'personality') throw new AppError('EXAM_NOT_FOUND');
+        const [rows, durations] = await Promise.all([
+          d.repo.scoredAnswerSheets(examId, RELIABILITY_MAX_SHEETS),
+          d.repo.scoredDurations(examId, RELIABILITY_MAX_SHEETS),
+        ]);
+        const bySession = new Map<string, { item_id: string; choice: number | null }[]>();
+        for (const r of rows) bySession.set(r.session_id, [...(bySession.get(r.session_id) ?? []), r]);
+        const sheets = [...bySession.values()].map(personalitySheet);
+        const enough = sheets.length >= d.minReliabilitySample;
+        const axes = enough ? axisReliability(sheets) : null;
+        return {
+          sampleSize: sheets.length,
+          minSample: d.minReliabilitySample,
+          axes: AXES.map(({ id }, i) => {
+            const alpha = axes?.[i]?.alpha ?? null;
+            return { axis: id, alpha: alpha === null ? null : Math.round(alpha * 100) / 100 };
+          }),
+          // The landing's "how long it takes", measured: the median time from opening to finishing.
+          medianSeconds: enough && durations.length > 0 ? Math.round(median(durations) / 1000) : null,
+          asOf: iso(d.clock.now()),
+        };
+      });
+    },
+
     /** The order's report changed (an extra was bought): the next read builds it again. */
     forgetReport(orderNumber: string): void {
       for (const hl of ['', ...LOCALES]) reportCache.delete(`${orderNumber}:${hl}`);
@@ -511,3 +668,14 @@ export function examService(d: ExamDeps) {
   return service;
 }
 export type ExamService = ReturnType<typeof examService>;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** A stored session this build can read: an IQ form version it knows, or the personality questionnaire. */
+function isKnownSession(s: { form_version: number }): boolean {
+  return isKnownFormVersion(s.form_version) || isPersonalityForm(s.form_version);
+}

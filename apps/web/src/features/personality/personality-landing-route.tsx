@@ -4,6 +4,7 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
+import { MeasuredDuration } from './components/measured-duration';
 import { MetaDescription } from './meta-description';
 import { personalityTestStartHref } from './test-start';
 import { ALL_TYPES, FAMILIES, slugOf, TYPES_BY_FAMILY, type TypeCode } from './type-catalogue';
@@ -83,6 +84,7 @@ export function Component() {
           <NumberedSteps steps={(['how1', 'how2', 'how3'] as const).map((k) => ({ body: t(`landing.${k}`) }))} />
           <h3>{t('landing.durationTitle')}</h3>
           <p className="personality-duration">{t('landing.duration')}</p>
+          <MeasuredDuration />
         </div>
       </section>
 

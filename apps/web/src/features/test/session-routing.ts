@@ -1,6 +1,6 @@
-import type { TQuestionList } from '@mindgauge/contract';
+import { PERSONALITY_EXAM_ID, type TQuestionList } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
@@ -18,7 +18,16 @@ export function continueHref(session: Pick<TQuestionList, 'status' | 'orderNumbe
 /** The visitor's session for a screen of the test flow (fetched once, then read from the query cache). */
 export function loadSession({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
+  leaveIfPersonality(scope.examId, params.scope as string);
   return queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+}
+
+/**
+ * The matrix test's screens serve the IQ exam: the personality exam's scope (an old link, a hand-made URL)
+ * goes to its questionnaire instead of drawing an empty form.
+ */
+export function leaveIfPersonality(examId: number, scope: string): void {
+  if (examId === PERSONALITY_EXAM_ID) throw redirect(buildHref('personalityTest', { scope }));
 }
 
 /** The current session in a test screen, with the scope and locale it was loaded for. */

@@ -11,7 +11,7 @@ import { questionListQuery, restartSession } from './api/get-question-list';
 import { OptionGroup } from './components/option-group';
 import { hasFinishedTest, isFinishedOrder } from './finished-test';
 import { PRACTICE_ANSWER, PRACTICE_CELLS, PRACTICE_OPTIONS, practiceSvg } from './practice-puzzle';
-import { continueHref } from './session-routing';
+import { continueHref, leaveIfPersonality } from './session-routing';
 
 /**
  * Before the clock starts: the instructions and an untimed practice puzzle. "Start part 1" submits `start=1`;
@@ -21,6 +21,7 @@ import { continueHref } from './session-routing';
  */
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
+  leaveIfPersonality(scope.examId, params.scope as string);
   const url = new URL(request.url);
   if (url.searchParams.get('start') !== '1') return null;
   const hl = localeFromRequest(request);

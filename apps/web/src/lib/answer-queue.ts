@@ -1,11 +1,11 @@
 import { saveAnswer, type TAnswerInput } from '@mindgauge/contract';
-import { ApiResponseError, call, NetworkError } from '../../../lib/api-client';
-import { session } from '../../../lib/storage';
+import { ApiResponseError, call, NetworkError } from './api-client';
+import { session } from './storage';
 
 const KEY = 'answer-queue';
 
 /**
- * Answers waiting to reach the server, kept in session storage so a refresh or a lost connection loses
+ * Answers waiting to reach the server (any test: the IQ puzzles and the personality statements), kept in session storage so a refresh or a lost connection loses
  * none. The latest state of an item replaces an older queued one; the queue drains in order when the
  * connection returns.
  */
