@@ -138,7 +138,7 @@ describe('the PDF report and the certificate, in every language', () => {
     expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
     const text = run('pdftotext', [file, '-']);
     expect(text).toContain('Ada Lovelace');
-    const serial = /MG(-[A-Z2-7]{4}){8}/.exec(text)?.[0] ?? '';
+    const serial = /MGC(-[0-9A-HJKMNP-TV-Z]{4}){7}/.exec(text)?.[0] ?? '';
     expect(serial).not.toBe('');
     expect(text.replace(/\s+/g, '')).toContain(`/certificate/IQB-1799?serial=${serial}`);
     // The first name stays.
@@ -150,11 +150,27 @@ describe('the PDF report and the certificate, in every language', () => {
     expect(facts.json().data).toMatchObject({ serial, name: 'Ada Lovelace' });
     const report = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` });
     expect(facts.json().data.iq).toBe(report.json().data.result.iq);
+    // Typed as people do: lower case, no hyphens, O for 0 and I for 1.
+    const typed = serial.toLowerCase().replaceAll('-', '').replaceAll('0', 'o').replaceAll('1', 'i');
+    const byTyped = await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${typed}` });
+    expect(byTyped.json().data).toMatchObject({ serial, name: 'Ada Lovelace' });
+    // One wrong character: the check character catches it.
+    const wrong = serial.slice(0, -2) + (serial.at(-2) === 'A' ? 'B' : 'A') + serial.at(-1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${wrong}` })).statusCode).toBe(404);
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/exam/certificate/MG-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA`,
     });
     expect(unknown.statusCode).toBe(404);
+    // A serial issued before the readable form still verifies.
+    const legacy = 'MG-ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567';
+    await t.deps.db.kysely
+      .updateTable('exam_orders')
+      .set({ certificate_serial: legacy })
+      .where('order_number', '=', order)
+      .execute();
+    const old = await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${legacy.toLowerCase()}` });
+    expect(old.json().data).toMatchObject({ serial: legacy, name: 'Ada Lovelace' });
   });
 
   it('gives no file without access, below the tier, or before payment', async () => {
