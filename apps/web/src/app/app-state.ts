@@ -28,6 +28,11 @@ export interface AppState {
   headline: { orderNumber: string; classId: string; correct: number; total: number } | null;
   /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
   giftCode: string;
+  /**
+   * The token of an e-mailed result link (`?order=…&token=…`) this tab came in on: it lets this browser, not
+   * only the one that took the test, pay for that order's report.
+   */
+  linkToken: { orderNumber: string; token: string } | null;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
   protocols: Record<string, { id: number; kind: string; version: string; accepted: boolean }[]>;
   set: (patch: Partial<Omit<AppState, 'set'>>) => void;
@@ -44,6 +49,7 @@ export const useAppState = create<AppState>()(
       questionPageNumber: 0,
       giftCode: '',
       headline: null,
+      linkToken: null,
       protocols: {},
       set: (patch) => set(patch),
     }),
