@@ -129,14 +129,74 @@ describe('the PDF report and the certificate, in every language', () => {
     });
   }
 
+  /** Each page's text (pdftotext), and its size in points. */
+  const pagesOf = (file: string) =>
+    Array.from({ length: 21 }, (_, i) => ({
+      text: run('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', file, '-']),
+      size: /Page\s+\d+ size:\s+([\d.]+ x [\d.]+)/.exec(
+        run('pdfinfo', ['-f', String(i + 1), '-l', String(i + 1), file]),
+      )?.[1],
+    }));
+  /** How much a page says: words, or for Japanese (no spaces between words) characters over three. */
+  const amount = (locale: Locale, text: string) =>
+    locale === 'ja' ? text.replace(/\s+/g, '').length / 3 : text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
+  for (const [locale, skuId] of [
+    ['en', 'sku4'],
+    ['ja', 'sku4'],
+    ['en', 'sku2'],
+    ['ja', 'sku2'],
+  ] as const) {
+    it(`${locale} ${skuId}: every page carries content worth printing, no web wording, the certificate in landscape`, async () => {
+      const { order, token } = await paid(locale, skuId);
+      const res = await download({ orderNumber: order, kind: 'report', token });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const file = path.join(dir, `${locale}-${skuId}-content.pdf`);
+      fs.writeFileSync(file, res.rawPayload);
+      expect(run('pdfinfo', [file])).toMatch(/Pages:\s+21\n/);
+      const pages = pagesOf(file);
+      const tr = (key: string) => t.deps.translator.t(locale, key);
+      const certTitle = tr('pdf:certificate.title');
+      const landscape = pages.flatMap((p, i) => (p.size === '841.89 x 595.28' ? [i] : []));
+      if (skuId === 'sku4') {
+        // One landscape page, and it is the certificate.
+        expect(landscape).toHaveLength(1);
+        expect(pages[landscape[0] ?? 0]?.text).toContain(certTitle);
+      } else {
+        expect(landscape).toEqual([]);
+      }
+      for (const [i, p] of pages.entries()) {
+        if (landscape.includes(i)) continue;
+        expect(p.size, `page ${i + 1}`).toBe('595.28 x 841.89');
+        expect(amount(locale, p.text), `page ${i + 1} of ${locale} ${skuId}:\n${p.text}`).toBeGreaterThanOrEqual(50);
+      }
+      // Words of the web (what to click, what is on the site) are not printed.
+      const flat = (x: string) => x.replace(/\s+/g, '');
+      const all = flat(pages.map((p) => p.text).join('\n'));
+      const webLead = tr('report:wrong.lead').split(/[.。]/)[1]?.trim() ?? 'missing';
+      for (const web of [webLead, tr('pdf:lab.how'), tr('pdf:lab.addOn'), tr('pdf:certificate.notIncluded')]) {
+        expect(all, web).not.toContain(flat(web));
+      }
+      expect(all).not.toMatch(/Choose a question|問題を選ぶ/);
+      // The analysis draws more questions when the optional sections leave their pages to it (sku2: six pages).
+      const drawn = pages.filter((p) => p.text.includes(tr('pdf:analysis.continued'))).length;
+      expect(drawn).toBe(skuId === 'sku2' ? 6 : 5);
+    });
+  }
+
   it('the certificate: the name asked once, its serial and a verification page with its facts', async () => {
     const { order, token } = await paid('en', 'sku3');
     const first = await download({ orderNumber: order, kind: 'certificate', name: 'Ada Lovelace', token });
     expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
     const file = path.join(dir, 'certificate.pdf');
     fs.writeFileSync(file, first.rawPayload);
-    expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
+    const info = run('pdfinfo', [file]);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    // A framed certificate to print: A4 landscape.
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
     const text = run('pdftotext', [file, '-']);
+    expect(text).toContain('IQ certificate');
+    expect(text).toContain('This certifies that');
     expect(text).toContain('Ada Lovelace');
     const serial = /MGC(-[0-9A-HJKMNP-TV-Z]{4}){7}/.exec(text)?.[0] ?? '';
     expect(serial).not.toBe('');

@@ -1,4 +1,11 @@
-import { DEFAULT_APP_CODE, DEFAULT_EXAM_ID, type Locale, STORAGE_PREFIX, type TLanguage } from '@mindgauge/contract';
+import {
+  DEFAULT_APP_CODE,
+  DEFAULT_EXAM_ID,
+  type Locale,
+  parseOrderNumber,
+  STORAGE_PREFIX,
+  type TLanguage,
+} from '@mindgauge/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -60,3 +67,13 @@ export const useAppState = create<AppState>()(
     },
   ),
 );
+
+/**
+ * Keeps the token of an e-mailed result link (`?order=…&token=…`) for this tab, before the page's loader runs
+ * (a loader may redirect to a URL without it): the payment sends it, so another browser can pay.
+ */
+export function rememberLinkToken(search: URLSearchParams): void {
+  const orderNumber = parseOrderNumber(search.get('order') ?? '');
+  const token = search.get('token');
+  if (orderNumber && token) useAppState.getState().set({ linkToken: { orderNumber, token } });
+}

@@ -1,4 +1,4 @@
-import { isLocale, parseOrderNumber, parseScope } from '@mindgauge/contract';
+import { isLocale, parseScope } from '@mindgauge/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
@@ -25,10 +25,6 @@ function useRememberContext() {
     const patch: Partial<ReturnType<typeof useAppState.getState>> = {};
     if (isLocale(i18n.language)) patch.locale = i18n.language;
     if (scope) Object.assign(patch, { appCode: scope.code, appExamId: scope.examId });
-    const search = new URLSearchParams(location.search);
-    const order = parseOrderNumber(search.get('order') ?? '');
-    const token = search.get('token');
-    if (order && token) patch.linkToken = { orderNumber: order, token };
     setState(patch);
   }, [location.pathname, location.search, i18n.language, setState]);
   useEffect(() => {

@@ -14,7 +14,8 @@ import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
 import {
   buildReportDocument,
-  certificateBlocks,
+  certificateFace,
+  certificatePage,
   type ReportData,
   type ReportDocument,
   type ReportItem,
@@ -137,21 +138,14 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
       const date = (ms: number) =>
         new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+      const face = certificateFace(t, report, date);
+      if (!face) throw new AppError('NOT_IN_TIER');
       return renderPdf({
         locale: report.locale,
         title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
         subject: t('pdf:meta.certificateTitle'),
         footer: () => 'Mindgauge',
-        pages: [
-          {
-            blocks: [
-              { kind: 'gap', size: 60 },
-              { kind: 'title', text: t('pdf:certificate.title') },
-              { kind: 'gap', size: 30 },
-              { kind: 'frame', blocks: certificateBlocks(t, report, date) },
-            ],
-          },
-        ],
+        pages: [certificatePage(face)],
       });
     },
 
