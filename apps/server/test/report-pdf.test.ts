@@ -9,6 +9,7 @@ import { fontsFor } from '../src/modules/pdf/pdf-fonts';
 import type { Block } from '../src/modules/pdf/report-document';
 import { buyTier, paidReadyOrder, post } from './checkout-helpers';
 import { analyticSheet, labTests, middleEqSheet, submitLab } from './lab-helpers';
+import type { Answering } from './routed-taker';
 import { createTestApp, type TestApp } from './test-app';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-pdf-'));
@@ -183,6 +184,27 @@ describe('the PDF report and the certificate, in every language', () => {
       expect(drawn).toBe(skuId === 'sku2' ? 6 : 5);
     });
   }
+
+  it('below the range: the certificate says so, with the bound, and claims no score', async () => {
+    const struggling: Answering = {
+      choice: (i, k) => (k.answerIndex + 1 + (i % 5)) % 6,
+      timeMs: (i) => 30_000 + i * 900,
+    };
+    const { order, token } = await buyTier(t, 'sku3', 'low@example.com', 'de', struggling);
+    const res = await download({ orderNumber: order, kind: 'certificate', name: 'Grete Muster', token });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const file = path.join(dir, 'certificate-below.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    expect(run('pdfinfo', [file])).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
+    const text = run('pdftotext', [file, '-']).replace(/\s+/g, ' ');
+    const tr = (key: string, o?: Record<string, unknown>) => t.deps.translator.t('de', key, o);
+    const bound = (await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` })).json()
+      .data.result.bound;
+    expect(text).toContain('Grete Muster');
+    expect(text).toContain(tr('pdf:below.headline', { bound }));
+    expect(text).toContain(tr('print:certificate.completed'));
+    expect(text).not.toContain(tr('pdf:certificate.achieved'));
+  });
 
   it('the certificate: the name asked once, its serial and a verification page with its facts', async () => {
     const { order, token } = await paid('en', 'sku3');
