@@ -58,6 +58,10 @@ function block(b: Block): string {
         .join('')}</div></div>${b.lines.map((l) => `<p class="s">${esc(l)}</p>`).join('')}`;
     case 'frame':
       return `<div class="frame">${b.blocks.map(block).join('')}</div>`;
+    case 'certificate': {
+      const c = b.cert;
+      return `<div class="cert"><h1 class="c">${esc(c.title)}</h1><p class="c">${esc(c.certifies)}</p><h2 class="c">${esc(c.name)}</h2><p class="c">${esc(c.achieved)}</p><p class="${c.resultIsNumber ? 'big' : 'c'}">${esc(c.result)}</p><p class="c">${esc(c.detail)}</p><p class="c">${esc(c.taken)}</p><p class="c">${esc(c.serial)}</p><p class="c">${esc(c.verifyAt)} <a href="${esc(c.url)}">${esc(c.url)}</a></p><p class="c">${esc(c.issued)}</p><p class="c s">${esc(c.disclaimer)}</p></div>`;
+    }
     case 'link':
       return `<p class="c"><a href="${esc(b.url)}">${esc(b.url)}</a></p>`;
     case 'gap':
@@ -69,7 +73,7 @@ export function reportHtml(model: ReportDocument, fonts: { regular: string; bold
   const pages = model.pages
     .map(
       (p, i) =>
-        `<section>${p.blocks.map(block).join('')}<footer>${esc(model.footer(i + 1, model.pages.length))}</footer></section>`,
+        `<section${p.landscape ? ' class="land"' : ''}>${p.blocks.map(block).join('')}<footer>${esc(model.footer(i + 1, model.pages.length))}</footer></section>`,
     )
     .join('');
   return `<!doctype html><html lang="${model.locale}"><head><meta charset="utf-8"><title>${esc(model.title)}</title><style>
@@ -87,6 +91,8 @@ table{width:100%;border-collapse:collapse;font-size:10.5pt}td,th{border-bottom:.
 .item{display:flex;gap:18pt}.ctx{display:grid;grid-template-columns:repeat(3,34pt);gap:3pt}.opt{display:grid;grid-template-columns:repeat(3,40pt);gap:3pt;text-align:center;font-size:8pt}
 .ok svg{outline:2pt solid #0f7b6c}.no svg{outline:2pt solid #b42318}.p{border:.5pt solid #dfe1ea}
 .frame{border:2pt solid #3b3fc4;border-radius:8pt;padding:24pt}
+.cert{border:3pt double #3b3fc4;padding:24pt;height:380pt}
+@page land{size:A4 landscape}section.land{page:land;height:467pt}
 footer{position:absolute;bottom:-40pt;width:100%;text-align:center;font-size:8.5pt;color:#545769}
 </style></head><body>${pages}</body></html>`;
 }

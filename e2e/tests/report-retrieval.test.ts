@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { buyViaApi, finishTestViaApi, latestMail } from '../support/checkout';
+import { buyViaApi, expectHeading, finishTestViaApi, latestMail, payWithCard } from '../support/checkout';
 
 describeBrowser('retrieving a report by e-mail', () => {
   const b = useBrowser();
@@ -49,6 +49,56 @@ describeBrowser('retrieving a report by e-mail', () => {
     await expect.poll(() => other.locator('h1').textContent()).toBe('This link has expired');
     expect(await other.locator('[data-testid="report-iq"]').count()).toBe(0);
     await expectAccessible(other, 'report link refused');
+  });
+});
+
+describeBrowser('an unpaid result is never lost', () => {
+  const b = useBrowser();
+
+  it('the e-mail step sends the headline and the way back; retrieval lists the result "pending payment"; its link pays in another browser', async () => {
+    const page = await b.newPage();
+    const email = `pending-${Date.now()}@example.com`;
+    const orderNumber = await finishTestViaApi(page, 'en', email);
+    // The address given after the test received the free headline and the links back.
+    const saved = await latestMail(page, email, /result is saved/);
+    expect(saved.text).toMatch(/Your class: .+ \(IQ (\d+–\d+|\d+\+|< \d+)\)/);
+    expect(saved.text).toMatch(/\d+ of 30 puzzles right/);
+
+    await page.goto('/retrieve/IQB-1799');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Retrieve your report');
+    expect(await page.getByText(/each result still waiting for a report \(pending payment\)/).count()).toBe(1);
+    await page.getByLabel(/E-mail address/).fill(email);
+    await page.getByRole('button', { name: 'Send my reports' }).click();
+    await expect.poll(() => page.getByText('Report sent successfully').count()).toBe(1);
+    expect(await page.getByText(/each result pending payment/).count()).toBe(1);
+    await expectAccessible(page, 'retrieve, sent with a pending result');
+
+    const list = await latestMail(page, email, /reports/i);
+    expect(list.text).toContain(`(order ${orderNumber}): pending payment`);
+    const link = /https?:\/\/\S+\/paying\/scheme\/IQB-1799\?\S+/.exec(list.text)?.[0] ?? '';
+    expect(new URL(link).searchParams.get('order')).toBe(orderNumber);
+
+    // Another browser, with nothing but the link: the report choice, then the payment, goes through.
+    const fresh = await b.newPage();
+    await fresh.goto(link);
+    await fresh.locator('.sku-card[data-sku="sku1"]').click();
+    await fresh.getByRole('checkbox', { name: /I have read and agree to the terms/ }).check();
+    await fresh.getByRole('button', { name: 'Continue' }).click();
+    // This browser does not know the address: the visitor types it, as on any payment.
+    await fresh.getByRole('textbox', { name: 'E-mail for your report' }).fill(email);
+    await fresh.getByRole('radio', { name: /card/i }).check();
+    await fresh.locator('.pay-button').click();
+    // The processor's frame opens (and no refusal is shown): the link's token made this browser the payer.
+    await expect
+      .poll(
+        async () =>
+          `${await fresh.locator('iframe.sandbox-frame').count()} ${(await fresh.locator('[role="alert"]').allTextContents()).join('|')}`,
+      )
+      .toMatch(/^1 /);
+    await payWithCard(fresh, '4242 4242 4242 4242');
+    await expectHeading(fresh, 'Payment successful');
+    const checkout = (await (await fresh.request.get(`/api/exam/order/sku/check/${orderNumber}`)).json()).data;
+    expect(checkout.purchase).toMatchObject({ skuId: 'sku1', method: 'card' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mindgauge/contract';
+import { DECIMAL_COMMA_CURRENCIES, formatMoney, NO_DECIMAL_CURRENCIES } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import deEngine from '../../../packages/locales/src/de/engine.json';
 import {
@@ -40,6 +40,73 @@ describe.each(dialects())('checkout on %s', (dialect) => {
       { method: 'card', provider: 'sandbox', publishableKey: null },
       { method: 'paypal', provider: 'sandbox', publishableKey: null },
     ]);
+  });
+
+  it('prices a country of every currency section 9 lists, each shown as the spec says', async () => {
+    // A country per currency, written out here (not read from the server's tables) so a lost table fails.
+    const countryOf: Record<string, string> = {
+      CNY: 'CN',
+      NOK: 'NO',
+      TRY: 'TR',
+      EGP: 'EG',
+      MXN: 'MX',
+      CZK: 'CZ',
+      TWD: 'TW',
+      UAH: 'UA',
+      PHP: 'PH',
+      RUB: 'RU',
+      ARS: 'AR',
+      JPY: 'JP',
+      HUF: 'HU',
+      KZT: 'KZ',
+      CLP: 'CL',
+      KRW: 'KR',
+      UGX: 'UG',
+      COP: 'CO',
+      IDR: 'ID',
+      INR: 'IN',
+      THB: 'TH',
+      VND: 'VN',
+      ZAR: 'ZA',
+      EUR: 'DE',
+      PLN: 'PL',
+      BRL: 'BR',
+      DKK: 'DK',
+    };
+    // HRK has no country: Croatia pays in euro (since 2023); its format is still checked below.
+    expect([...NO_DECIMAL_CURRENCIES, ...DECIMAL_COMMA_CURRENCIES].filter((c) => !countryOf[c])).toEqual(['HRK']);
+    expect(formatMoney(123456, 'HRK')).toBe('1.234,56 kn');
+    for (const [currency, country] of Object.entries(countryOf)) {
+      const list = (await get(t, `/api/exam/sku/list/1799/${country}/en`)).json().data;
+      expect(list, currency).toMatchObject({ country, currency });
+      const plans = (await get(t, `/api/exam/plan/list/1799/${country}/en`)).json().data;
+      expect(plans.currency, currency).toBe(currency);
+      const amounts = [
+        ...list.skus.flatMap((s: { price: { amount: number; listAmount: number } }) => [
+          s.price.amount,
+          s.price.listAmount,
+        ]),
+        ...plans.plans.flatMap((p: { price: { amount: number; trialAmount: number | null } }) =>
+          p.price.trialAmount === null ? [p.price.amount] : [p.price.amount, p.price.trialAmount],
+        ),
+      ];
+      expect(amounts.length, currency).toBe(4 * 2 + 3 + 1);
+      for (const amount of amounts) {
+        expect(amount, currency).toBeGreaterThan(0);
+        const shown = formatMoney(amount, currency);
+        const number = formatMoney(amount, currency, { bare: true });
+        expect(shown, currency).toContain(number);
+        if ((NO_DECIMAL_CURRENCIES as readonly string[]).includes(currency)) {
+          // Whole units: what is charged is what is shown, with no decimals.
+          expect(amount % 100, `${currency} ${amount}`).toBe(0);
+          expect(number, currency).toMatch(/^\d{1,3}(,\d{3})*$/);
+          expect(number.replaceAll(',', ''), currency).toBe(String(amount / 100));
+        } else {
+          expect(number, currency).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+          expect(number.replaceAll('.', '').replace(',', '.'), currency).toBe((amount / 100).toFixed(2));
+        }
+      }
+    }
   });
 
   it('starts an order’s offer when its prices are first shown, keeps it on reload, ends it at the deadline', async () => {

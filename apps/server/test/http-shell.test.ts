@@ -88,6 +88,44 @@ describe('security headers, health, and the web shell', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('answers unknown pages and routes that fail validation with HTTP 404, still with the web app', async () => {
+    for (const url of [
+      '/nope/IQB-1799',
+      '/help/XYZ-1799',
+      '/help/iqb-1799',
+      '/help/IQB',
+      '/help/IQB-0',
+      '/landing_page/purple/IQB-1799',
+      '/protocol/cookies/IQB-1799',
+      '/types/xntp/MBT-1800',
+      '/help/IQB-1799/extra',
+      '/assets/missing-123.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      // The body is still the app: it shows its translated not-found page.
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of [
+      '/',
+      '/help/IQB-1799',
+      '/help/IQB-1799/',
+      '/HELP/IQB-1799',
+      '/landing_page/test_center/IQB-1799?gclid=x',
+      '/landing_page/types/MBT-1800',
+      '/typesPage/IQB-1799',
+      '/types/entp/MBT-1800',
+      '/protocol/privacy/IQB-1799',
+      '/retrieve_report/IQB-1799',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/help/XYZ-1799' });
+    expect(head.statusCode).toBe(404);
+  });
+
   it('keeps API 404s as JSON even with the web app on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);

@@ -173,22 +173,20 @@ describe.each(dialects())('the psychology lab (left/right brain and EQ questionn
     ).toHaveLength(0);
   });
 
-  it('the PDF shows how to take a questionnaire not taken yet, or how to add the lab to a tier without it', async () => {
+  it('the PDF has a page for each questionnaire taken, and no invitation page (nothing to click in print)', async () => {
     const pageText = async (order: string, token: string, title: string) => {
       const doc = await t.files.reportDocument(order, { token });
       const page = doc.pages.find((p) => p.blocks.some((b) => b.kind === 'title' && b.text === title));
-      return page?.blocks.flatMap((b) => ('text' in b ? [b.text] : [])) ?? [];
+      return page?.blocks.flatMap((b) => ('text' in b ? [b.text] : [])) ?? null;
     };
     const tr = (k: string) => t.deps.translator.t('en', k);
     const premium = await buyTier(t, 'sku3', 'pdf-lab@example.com');
-    expect(await pageText(premium.order, premium.token, tr('pdf:eq.title'))).toEqual(
-      expect.arrayContaining([tr('pdf:eq.invite'), tr('pdf:lab.how')]),
-    );
+    // Not taken yet: no page (the analysis draws more questions in its place).
+    expect(await pageText(premium.order, premium.token, tr('pdf:eq.title'))).toBeNull();
     const standard = await buyTier(t, 'sku2', 'pdf-nolab@example.com');
-    const page = await pageText(standard.order, standard.token, tr('pdf:brain.title'));
-    expect(page).toEqual(expect.arrayContaining([tr('pdf:brain.invite'), tr('pdf:lab.addOn')]));
-    expect(page).not.toContain(tr('pdf:lab.how'));
-    // Taken: the page carries the result instead of the invitation.
+    expect(await pageText(standard.order, standard.token, tr('pdf:brain.title'))).toBeNull();
+    const before = (await t.files.reportDocument(premium.order, { token: premium.token })).pages.length;
+    // Taken: a page with the result.
     const items = (await labTests(t, premium.order, premium.token)).json().data.tests[1].items;
     await submitLab(t, {
       orderNumber: premium.order,
@@ -200,5 +198,8 @@ describe.each(dialects())('the psychology lab (left/right brain and EQ questionn
     expect(taken).not.toContain(tr('pdf:eq.invite'));
     expect(taken).toContain(tr('lab:eq.scaleText.relationships'));
     expect(taken).toContain(tr('lab:selfReport'));
+    // Still the 21 pages the report is sold with.
+    expect((await t.files.reportDocument(premium.order, { token: premium.token })).pages.length).toBe(before);
+    expect(before).toBe(21);
   });
 });

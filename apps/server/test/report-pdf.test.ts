@@ -9,6 +9,7 @@ import { fontsFor } from '../src/modules/pdf/pdf-fonts';
 import type { Block } from '../src/modules/pdf/report-document';
 import { buyTier, paidReadyOrder, post } from './checkout-helpers';
 import { analyticSheet, labTests, middleEqSheet, submitLab } from './lab-helpers';
+import type { Answering } from './routed-taker';
 import { createTestApp, type TestApp } from './test-app';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-pdf-'));
@@ -129,16 +130,97 @@ describe('the PDF report and the certificate, in every language', () => {
     });
   }
 
+  /** Each page's text (pdftotext), and its size in points. */
+  const pagesOf = (file: string) =>
+    Array.from({ length: 21 }, (_, i) => ({
+      text: run('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', file, '-']),
+      size: /Page\s+\d+ size:\s+([\d.]+ x [\d.]+)/.exec(
+        run('pdfinfo', ['-f', String(i + 1), '-l', String(i + 1), file]),
+      )?.[1],
+    }));
+  /** How much a page says: words, or for Japanese (no spaces between words) characters over three. */
+  const amount = (locale: Locale, text: string) =>
+    locale === 'ja' ? text.replace(/\s+/g, '').length / 3 : text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
+  for (const [locale, skuId] of [
+    ['en', 'sku4'],
+    ['ja', 'sku4'],
+    ['en', 'sku2'],
+    ['ja', 'sku2'],
+  ] as const) {
+    it(`${locale} ${skuId}: every page carries content worth printing, no web wording, the certificate in landscape`, async () => {
+      const { order, token } = await paid(locale, skuId);
+      const res = await download({ orderNumber: order, kind: 'report', token });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const file = path.join(dir, `${locale}-${skuId}-content.pdf`);
+      fs.writeFileSync(file, res.rawPayload);
+      expect(run('pdfinfo', [file])).toMatch(/Pages:\s+21\n/);
+      const pages = pagesOf(file);
+      const tr = (key: string) => t.deps.translator.t(locale, key);
+      const certTitle = tr('pdf:certificate.title');
+      const landscape = pages.flatMap((p, i) => (p.size === '841.89 x 595.28' ? [i] : []));
+      if (skuId === 'sku4') {
+        // One landscape page, and it is the certificate.
+        expect(landscape).toHaveLength(1);
+        expect(pages[landscape[0] ?? 0]?.text).toContain(certTitle);
+      } else {
+        expect(landscape).toEqual([]);
+      }
+      for (const [i, p] of pages.entries()) {
+        if (landscape.includes(i)) continue;
+        expect(p.size, `page ${i + 1}`).toBe('595.28 x 841.89');
+        expect(amount(locale, p.text), `page ${i + 1} of ${locale} ${skuId}:\n${p.text}`).toBeGreaterThanOrEqual(50);
+      }
+      // Words of the web (what to click, what is on the site) are not printed.
+      const flat = (x: string) => x.replace(/\s+/g, '');
+      const all = flat(pages.map((p) => p.text).join('\n'));
+      const webLead = tr('report:wrong.lead').split(/[.。]/)[1]?.trim() ?? 'missing';
+      for (const web of [webLead, tr('pdf:lab.how'), tr('pdf:lab.addOn'), tr('pdf:certificate.notIncluded')]) {
+        expect(all, web).not.toContain(flat(web));
+      }
+      expect(all).not.toMatch(/Choose a question|問題を選ぶ/);
+      // The analysis draws more questions when the optional sections leave their pages to it (sku2: six pages).
+      const drawn = pages.filter((p) => p.text.includes(tr('pdf:analysis.continued'))).length;
+      expect(drawn).toBe(skuId === 'sku2' ? 6 : 5);
+    });
+  }
+
+  it('below the range: the certificate says so, with the bound, and claims no score', async () => {
+    const struggling: Answering = {
+      choice: (i, k) => (k.answerIndex + 1 + (i % 5)) % 6,
+      timeMs: (i) => 30_000 + i * 900,
+    };
+    const { order, token } = await buyTier(t, 'sku3', 'low@example.com', 'de', struggling);
+    const res = await download({ orderNumber: order, kind: 'certificate', name: 'Grete Muster', token });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const file = path.join(dir, 'certificate-below.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    expect(run('pdfinfo', [file])).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
+    const text = run('pdftotext', [file, '-']).replace(/\s+/g, ' ');
+    const tr = (key: string, o?: Record<string, unknown>) => t.deps.translator.t('de', key, o);
+    const bound = (await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` })).json()
+      .data.result.bound;
+    expect(text).toContain('Grete Muster');
+    expect(text).toContain(tr('pdf:below.headline', { bound }));
+    expect(text).toContain(tr('print:certificate.completed'));
+    expect(text).not.toContain(tr('pdf:certificate.achieved'));
+  });
+
   it('the certificate: the name asked once, its serial and a verification page with its facts', async () => {
     const { order, token } = await paid('en', 'sku3');
     const first = await download({ orderNumber: order, kind: 'certificate', name: 'Ada Lovelace', token });
     expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
     const file = path.join(dir, 'certificate.pdf');
     fs.writeFileSync(file, first.rawPayload);
-    expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
+    const info = run('pdfinfo', [file]);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    // A framed certificate to print: A4 landscape.
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
     const text = run('pdftotext', [file, '-']);
+    expect(text).toContain('IQ certificate');
+    expect(text).toContain('This certifies that');
     expect(text).toContain('Ada Lovelace');
-    const serial = /MG(-[A-Z2-7]{4}){8}/.exec(text)?.[0] ?? '';
+    const serial = /MGC(-[0-9A-HJKMNP-TV-Z]{4}){7}/.exec(text)?.[0] ?? '';
     expect(serial).not.toBe('');
     expect(text.replace(/\s+/g, '')).toContain(`/certificate/IQB-1799?serial=${serial}`);
     // The first name stays.
@@ -150,11 +232,27 @@ describe('the PDF report and the certificate, in every language', () => {
     expect(facts.json().data).toMatchObject({ serial, name: 'Ada Lovelace' });
     const report = await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}` });
     expect(facts.json().data.iq).toBe(report.json().data.result.iq);
+    // Typed as people do: lower case, no hyphens, O for 0 and I for 1.
+    const typed = serial.toLowerCase().replaceAll('-', '').replaceAll('0', 'o').replaceAll('1', 'i');
+    const byTyped = await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${typed}` });
+    expect(byTyped.json().data).toMatchObject({ serial, name: 'Ada Lovelace' });
+    // One wrong character: the check character catches it.
+    const wrong = serial.slice(0, -2) + (serial.at(-2) === 'A' ? 'B' : 'A') + serial.at(-1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${wrong}` })).statusCode).toBe(404);
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/exam/certificate/MG-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA`,
     });
     expect(unknown.statusCode).toBe(404);
+    // A serial issued before the readable form still verifies.
+    const legacy = 'MG-ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567';
+    await t.deps.db.kysely
+      .updateTable('exam_orders')
+      .set({ certificate_serial: legacy })
+      .where('order_number', '=', order)
+      .execute();
+    const old = await t.app.inject({ method: 'GET', url: `/api/exam/certificate/${legacy.toLowerCase()}` });
+    expect(old.json().data).toMatchObject({ serial: legacy, name: 'Ada Lovelace' });
   });
 
   it('gives no file without access, below the tier, or before payment', async () => {

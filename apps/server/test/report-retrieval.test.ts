@@ -25,7 +25,7 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
     post(t, '/api-pay/exam/order/report/retrieve', { email, hl }, { 'x-forwarded-for': ip });
   const listMails = (to: string) => mails(t, 'reportList', to);
 
-  it('answers 10101 for an address without paid reports (an unpaid order does not count)', async () => {
+  it('answers 10101 for an address without any result; an unpaid result is listed (pending payment)', async () => {
     const none = await retrieve('nobody@example.com');
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ result: 10101, code: 'NO_RETRIEVABLE_REPORTS' });
@@ -37,14 +37,18 @@ describe.each(dialects())('retrieving reports by e-mail, and who may read a repo
       consent: { terms: true, termsVersion: '1', privacyVersion: '1' },
       hl: 'en',
     });
-    expect((await retrieve('unpaid@example.com')).json().result).toBe(10101);
+    expect((await retrieve('unpaid@example.com')).json().data).toEqual({ sent: true, count: 0, pending: 1 });
+    const [mail] = await listMails('unpaid@example.com');
+    const payload = JSON.parse(mail?.payload ?? '{}') as { reports: unknown[]; pending: { orderNumber: string }[] };
+    expect(payload.reports).toEqual([]);
+    expect(payload.pending.map((p) => p.orderNumber)).toEqual([order]);
   });
 
   it('sends one e-mail listing every paid report with its own link, which opens the report in any browser', async () => {
     const first = await buyReport(t, 'owner@example.com');
     const second = await buyReport(t, 'owner@example.com', 'fr');
     const res = await retrieve('Owner@Example.com', 'fr');
-    expect(res.json().data).toEqual({ sent: true, count: 2 });
+    expect(res.json().data).toEqual({ sent: true, count: 2, pending: 0 });
     const [mail] = await listMails('owner@example.com');
     const payload = JSON.parse(mail?.payload ?? '{}') as { reports: { orderNumber: string; url: string }[] };
     expect(mail?.locale).toBe('fr');

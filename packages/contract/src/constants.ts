@@ -3,6 +3,8 @@ export const DEFAULT_APP_CODE = 'IQB';
 export const DEFAULT_EXAM_ID = 1799;
 export const PERSONALITY_EXAM_ID = 1800;
 export const PERSONALITY_APP_CODE = 'MBT';
+/** The app codes pages are scoped to (`{code}-{examId}`): any other code is an unknown page (HTTP 404). */
+export const APP_CODES: readonly string[] = [DEFAULT_APP_CODE, PERSONALITY_APP_CODE];
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const STORAGE_PREFIX = 'IQ-';

@@ -19,5 +19,6 @@ export * from './fields';
 export * from './locale';
 export * from './money';
 export * from './paths';
+export * from './readable-code';
 export * from './scope';
 export * from './wrapper';

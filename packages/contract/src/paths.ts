@@ -1,4 +1,4 @@
-import { DEFAULT_APP_CODE, DEFAULT_EXAM_ID } from './constants';
+import { APP_CODES, DEFAULT_APP_CODE, DEFAULT_EXAM_ID } from './constants';
 import { formatScope, parseScope } from './scope';
 
 /**
@@ -164,9 +164,12 @@ export interface RouteParams {
   type?: PersonalityTypeSlug;
 }
 
-/** Does a matched URL satisfy its route's validation (scope shape, known variant or document kind)? */
+/** Does a matched URL satisfy its route's validation (scope shape and app code, known variant or document kind)? */
 export function isValidMatch(params: Record<string, string | undefined>): boolean {
-  if ('scope' in params && !parseScope(params.scope)) return false;
+  if ('scope' in params) {
+    const scope = parseScope(params.scope);
+    if (!scope || !APP_CODES.includes(scope.code)) return false;
+  }
   if ('variant' in params && !(LANDING_VARIANTS as readonly string[]).includes(params.variant ?? '')) return false;
   if ('kind' in params && !(PROTOCOL_KINDS as readonly string[]).includes(params.kind ?? '')) return false;
   if ('type' in params && !(PERSONALITY_TYPES as readonly string[]).includes(params.type ?? '')) return false;
@@ -188,4 +191,54 @@ export function buildHref(
     .replace(':type', params.type ?? 'istj');
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** A path's segments, without empty ones (a trailing slash matches, as in the web's router). */
+function segmentsOf(pathname: string): string[] {
+  return pathname.split('/').filter((s) => s !== '');
+}
+
+/** One route path's parameters for a URL path, or null when it does not match. */
+function matchPath(path: string, wanted: string[]): Record<string, string> | null {
+  const pattern = segmentsOf(path);
+  if (pattern.length !== wanted.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, seg] of pattern.entries()) {
+    const value = wanted[i] ?? '';
+    if (!seg.startsWith(':')) {
+      if (seg.toLowerCase() !== value.toLowerCase()) return null;
+      continue;
+    }
+    try {
+      params[seg.slice(1)] = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * The route a URL path names and its parameters, or null: the same matching as the web's router (static
+ * segments case-insensitive, `:name` one whole segment, decoded), so the server can answer an unknown page
+ * with HTTP 404 while the web shows its not-found screen. A match that passes validation wins over one that
+ * does not (ROUTES lists static segments, like `/landing_page/types/…`, before `:variant`).
+ */
+export function matchRoute(pathname: string): { key: RouteKey; params: Record<string, string>; valid: boolean } | null {
+  const wanted = segmentsOf(pathname);
+  let first: { key: RouteKey; params: Record<string, string>; valid: boolean } | null = null;
+  for (const key of Object.keys(ROUTES) as RouteKey[]) {
+    for (const path of ROUTES[key].paths) {
+      const params = matchPath(path, wanted);
+      if (!params) continue;
+      if (isValidMatch(params)) return { key, params, valid: true };
+      first ??= { key, params, valid: false };
+    }
+  }
+  return first;
+}
+
+/** Is this URL path a page that exists: a known route whose parameters pass validation? Pure, for the server. */
+export function isKnownPage(pathname: string): boolean {
+  return matchRoute(pathname)?.valid === true;
 }

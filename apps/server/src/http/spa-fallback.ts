@@ -1,3 +1,4 @@
+import { isKnownPage } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Env, fromRoot } from '../config/env';
 import type { Translator } from '../i18n/translator';
@@ -10,7 +11,9 @@ import { registerStaticWeb, visitorMeta } from './static-web';
 
 /**
  * The web app (when SERVE_WEB) and what answers an unknown URL: a GET or HEAD outside the API is a client
- * route, answered with the app's index.html; anything else is the translated 404.
+ * route, answered with the app's index.html; anything else is the translated 404. A path the route registry
+ * does not know, or whose `{code}-{examId}` (variant, kind, …) fails validation, still gets index.html (the web
+ * shows its translated not-found page) but with HTTP 404, so crawlers and monitors see the truth.
  */
 export async function spaFallback(
   app: FastifyInstance,
@@ -55,10 +58,19 @@ export async function spaFallback(
   app.setNotFoundHandler((req, reply) => {
     const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      const status = isKnownPage(pathOf(req.url)) ? 200 : 404;
       return web
         .sendIndex(req)
-        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+        .then((html) =>
+          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+        );
     }
     return sendError(reply, req, translator, 'NOT_FOUND');
   });
+}
+
+/** The path of a request URL, without its query or fragment. */
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
 }

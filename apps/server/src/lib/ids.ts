@@ -1,4 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import {
+  encodeCrockford,
+  formatReadableCode,
+  ORDER_NUMBER_PREFIX,
+  READABLE_CODE_CHARS,
+  SERIAL_PREFIX,
+} from '@mindgauge/contract';
 
 /** 128 random bits as 32 hex characters: log ids. */
 export function randomHex128(): string {
@@ -16,4 +23,19 @@ export function publicId(prefix = '', bytes = 16): string {
  */
 export function keyedId(secret: string, ...parts: (string | number)[]): string {
   return createHmac('sha256', secret).update(parts.join('\n')).digest().subarray(0, 16).toString('base64url');
+}
+
+/** A readable code's random part: 135 bits (17 random bytes, 27 Crockford characters). */
+function readableBody(): string {
+  return encodeCrockford(randomBytes(17), READABLE_CODE_CHARS);
+}
+
+/** A new order number, easy to read aloud and type: MG-XXXX-…-XXXX (135 random bits and a check character). */
+export function newOrderNumber(): string {
+  return formatReadableCode(ORDER_NUMBER_PREFIX, readableBody());
+}
+
+/** A new certificate serial: MGC-XXXX-…-XXXX (135 random bits and a check character), unguessable. */
+export function newSerial(): string {
+  return formatReadableCode(SERIAL_PREFIX, readableBody());
 }

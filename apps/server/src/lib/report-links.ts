@@ -2,17 +2,24 @@ import type { Clock } from './clock';
 import { pageUrl } from './page-url';
 import { REPORT_LINK_PURPOSE, type SecretKeys, signToken } from './signed-token';
 
-/** Links to a report that carry their own expiring token: for e-mails (after payment, on retrieval). */
+/** Links to a report (or, unpaid, its report choice) that carry their own expiring token: for e-mails. */
 export function reportLinks(d: { publicUrl: string; secret: SecretKeys; days: number; clock: Clock }) {
+  function link(route: 'reportResult' | 'payingScheme', order: { order_number: string; exam_id: number }, hl: string) {
+    const expires = d.clock.now() + d.days * 86_400_000;
+    return pageUrl(d.publicUrl, route, order.exam_id, {
+      order: order.order_number,
+      token: signToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, expires),
+      hl,
+    });
+  }
   return {
     days: d.days,
     forOrder(order: { order_number: string; exam_id: number }, locale: string): string {
-      const expires = d.clock.now() + d.days * 86_400_000;
-      return pageUrl(d.publicUrl, 'reportResult', order.exam_id, {
-        order: order.order_number,
-        token: signToken(d.secret, REPORT_LINK_PURPOSE, order.order_number, expires),
-        hl: locale,
-      });
+      return link('reportResult', order, locale);
+    },
+    /** The report choice of an unpaid order, with the token that lets any browser pay for it. */
+    choiceForOrder(order: { order_number: string; exam_id: number }, locale: string): string {
+      return link('payingScheme', order, locale);
     },
   };
 }

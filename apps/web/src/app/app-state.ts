@@ -1,4 +1,11 @@
-import { DEFAULT_APP_CODE, DEFAULT_EXAM_ID, type Locale, STORAGE_PREFIX, type TLanguage } from '@mindgauge/contract';
+import {
+  DEFAULT_APP_CODE,
+  DEFAULT_EXAM_ID,
+  type Locale,
+  parseOrderNumber,
+  STORAGE_PREFIX,
+  type TLanguage,
+} from '@mindgauge/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -28,6 +35,11 @@ export interface AppState {
   headline: { orderNumber: string; classId: string; correct: number; total: number } | null;
   /** A gift code from a gift link (`?gift=` on the landing), redeemed on the report choice. */
   giftCode: string;
+  /**
+   * The token of an e-mailed result link (`?order=…&token=…`) this tab came in on: it lets this browser, not
+   * only the one that took the test, pay for that order's report.
+   */
+  linkToken: { orderNumber: string; token: string } | null;
   /** Legal documents by `${examId}:${hl}`; each carries whether the visitor accepted it. */
   protocols: Record<string, { id: number; kind: string; version: string; accepted: boolean }[]>;
   set: (patch: Partial<Omit<AppState, 'set'>>) => void;
@@ -44,6 +56,7 @@ export const useAppState = create<AppState>()(
       questionPageNumber: 0,
       giftCode: '',
       headline: null,
+      linkToken: null,
       protocols: {},
       set: (patch) => set(patch),
     }),
@@ -54,3 +67,13 @@ export const useAppState = create<AppState>()(
     },
   ),
 );
+
+/**
+ * Keeps the token of an e-mailed result link (`?order=…&token=…`) for this tab, before the page's loader runs
+ * (a loader may redirect to a URL without it): the payment sends it, so another browser can pay.
+ */
+export function rememberLinkToken(search: URLSearchParams): void {
+  const orderNumber = parseOrderNumber(search.get('order') ?? '');
+  const token = search.get('token');
+  if (orderNumber && token) useAppState.getState().set({ linkToken: { orderNumber, token } });
+}

@@ -84,7 +84,18 @@ describe('route registry', () => {
 
   it('validates the {code}-{examId} scope, the variant and the document kind', () => {
     expect(isValidMatch({ scope: 'IQB-1799' })).toBe(true);
-    for (const bad of ['iqb-1799', 'IQB', 'IQB-', 'IQB-0', 'IQB-17x9', '-1799', 'IQB-1799-2', 'IQB-12345678901']) {
+    expect(isValidMatch({ scope: 'MBT-1800' })).toBe(true);
+    for (const bad of [
+      'XYZ-1799',
+      'iqb-1799',
+      'IQB',
+      'IQB-',
+      'IQB-0',
+      'IQB-17x9',
+      '-1799',
+      'IQB-1799-2',
+      'IQB-12345678901',
+    ]) {
       expect(isValidMatch({ scope: bad }), bad).toBe(false);
     }
     expect(isValidMatch({ scope: 'IQB-1799', variant: 'matrix' })).toBe(true);

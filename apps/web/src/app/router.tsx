@@ -3,6 +3,7 @@ import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-ro
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import { ensureAccountNamespace, ensurePaidNamespaces, ensurePersonalityNamespaces } from '../i18n/i18n';
+import { rememberLinkToken } from './app-state';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
 import { BootLoading, RootLayout } from './root-layout';
@@ -62,6 +63,7 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
             Component: mod.Component,
             loader: async (args) => {
               if (!isValidMatch(args.params)) throw data(null, { status: 404 });
+              rememberLinkToken(new URL(args.request.url).searchParams);
               return (await mod.loader?.(args, { queryClient })) ?? null;
             },
           };

@@ -301,6 +301,7 @@ export const createPayment = defineEndpoint({
       termsVersion: z.string().check(z.maxLength(20)),
     }),
     hl: ZLanguageTag,
+    token: describe(ZReportToken, "An e-mailed result link's token: pays from a browser other than the test's"),
   }),
   response: z.object({ payment: ZPaymentSummary, orderStatus: ZOrderStatus, next: ZNextAction }),
 });

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDateTime, ZLanguageTag, ZLocale } from '../fields';
+import { parseOrderNumber } from '../readable-code';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
 import { ZExamKind } from './app';
@@ -10,9 +11,19 @@ const tags = ['exam'];
 /** Public identifiers: 128 random bits, base64url (22 characters). */
 export const ZPublicId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'invalid identifier'));
 export const ZSessionId = describe(ZPublicId, 'Test session id');
+/**
+ * An order number, read the way people type it (case, hyphens, I/L for 1 and O for 0 do not matter) and
+ * turned into its one stored form; older numbers (MG + 22 base64url characters) stay valid as they are.
+ */
 export const ZOrderNumber = describe(
-  z.string().check(z.regex(/^MG[A-Za-z0-9_-]{22}$/, 'invalid order number')),
-  'Order number: MG + 128 random bits',
+  z.pipe(
+    z.string().check(
+      z.maxLength(60),
+      z.refine((v) => parseOrderNumber(v) !== null, 'invalid order number'),
+    ),
+    z.transform((v: string) => parseOrderNumber(v) ?? v),
+  ),
+  'Order number: MG + 135 random bits in Crockford base 32 with a check character (MG-XXXX-…-XXXX), or an older MG + 22 base64url characters',
 );
 
 /** Where a report may be read from besides the test's browser (its cookie): an e-mailed link's token. */

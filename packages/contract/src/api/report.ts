@@ -11,10 +11,14 @@ export const retrieveReports = defineEndpoint({
   base: 'pay',
   path: '/exam/order/report/retrieve',
   summary:
-    'E-mails links to every paid report of an address (rate limited per address and per client); none: code 10101',
+    'E-mails links to every paid report of an address and to every result of it pending payment (rate limited per address and per client); none: code 10101',
   tags,
   body: z.object({ email: ZEmail, hl: ZLanguageTag }),
-  response: z.object({ sent: z.literal(true), count: z.int() }),
+  response: z.object({
+    sent: z.literal(true),
+    count: describe(z.int(), 'Paid reports listed'),
+    pending: describe(z.int(), 'Results pending payment listed, each with a link to pay'),
+  }),
 });
 
 export const ZAnalysisItem = z.object({

@@ -13,7 +13,7 @@ import {
   ZSkuId,
   ZSubscriptionSummary,
 } from './checkout';
-import { ZOrderNumber, ZOrderStatus, ZPublicId } from './exam';
+import { ZOrderNumber, ZOrderStatus, ZPublicId, ZReportToken } from './exam';
 
 const tags = ['subscription'];
 
@@ -95,6 +95,7 @@ export const createPlanPayment = defineEndpoint({
       disclosureVersion: z.string().check(z.maxLength(20)),
     }),
     hl: ZLanguageTag,
+    token: describe(ZReportToken, "An e-mailed result link's token: pays from a browser other than the test's"),
   }),
   response: z.object({ payment: ZPaymentSummary, orderStatus: ZOrderStatus, next: ZNextAction }),
 });

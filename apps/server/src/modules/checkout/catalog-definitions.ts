@@ -124,6 +124,109 @@ export const PRICE_TABLES: Record<string, Table> = {
     [289, 145],
     [429, 215],
   ],
+  // The other currencies section 9 of the spec lists (shown without decimals): whole, round amounts.
+  NOK: [
+    [109, 55],
+    [329, 165],
+    [439, 219],
+    [649, 329],
+  ],
+  TRY: [
+    [349, 175],
+    [999, 499],
+    [1349, 679],
+    [1999, 999],
+  ],
+  EGP: [
+    [299, 149],
+    [899, 449],
+    [1199, 599],
+    [1799, 899],
+  ],
+  CZK: [
+    [239, 119],
+    [699, 349],
+    [949, 479],
+    [1399, 699],
+  ],
+  UAH: [
+    [399, 199],
+    [1199, 599],
+    [1599, 799],
+    [2399, 1199],
+  ],
+  PHP: [
+    [549, 279],
+    [1690, 849],
+    [2290, 1149],
+    [3390, 1690],
+  ],
+  RUB: [
+    [890, 450],
+    [2690, 1350],
+    [3590, 1790],
+    [5390, 2690],
+  ],
+  ARS: [
+    [9900, 4900],
+    [29_900, 14_900],
+    [39_900, 19_900],
+    [59_900, 29_900],
+  ],
+  HUF: [
+    [3590, 1790],
+    [10_990, 5490],
+    [14_490, 7290],
+    [21_990, 10_990],
+  ],
+  KZT: [
+    [4990, 2490],
+    [14_990, 7490],
+    [19_990, 9990],
+    [29_990, 14_990],
+  ],
+  CLP: [
+    [8900, 4490],
+    [26_900, 13_490],
+    [35_900, 17_990],
+    [53_900, 26_900],
+  ],
+  UGX: [
+    [29_000, 15_000],
+    [89_000, 45_000],
+    [119_000, 59_000],
+    [179_000, 89_000],
+  ],
+  COP: [
+    [34_900, 17_900],
+    [104_900, 52_900],
+    [139_900, 69_900],
+    [209_900, 104_900],
+  ],
+  IDR: [
+    [99_000, 49_000],
+    [299_000, 149_000],
+    [399_000, 199_000],
+    [599_000, 299_000],
+  ],
+  THB: [
+    [249, 125],
+    [749, 375],
+    [999, 499],
+    [1490, 749],
+  ],
+  VND: [
+    [149_000, 75_000],
+    [449_000, 225_000],
+    [599_000, 299_000],
+    [899_000, 449_000],
+  ],
+  ZAR: [
+    [119, 59],
+    [349, 179],
+    [469, 235],
+    [699, 349],
+  ],
 };
 
 /** The euro area (2026), priced in EUR. */
@@ -151,7 +254,11 @@ export const EURO_AREA = [
   'SK',
 ];
 
-/** Every country with its own price table, and its currency. The default table is US. */
+/**
+ * Every country with its own price table, and its currency. The default table is US. Every currency of the
+ * spec's section 9 has a country here except HRK: Croatia has paid in euro since 2023 (HR is in the euro area),
+ * so pricing it in kuna would be untrue; formatMoney still shows HRK with its decimal comma.
+ */
 export const COUNTRY_CURRENCY: Record<string, string> = {
   US: 'USD',
   GB: 'GBP',
@@ -167,6 +274,23 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   CN: 'CNY',
   PL: 'PLN',
   DK: 'DKK',
+  NO: 'NOK',
+  TR: 'TRY',
+  EG: 'EGP',
+  CZ: 'CZK',
+  UA: 'UAH',
+  PH: 'PHP',
+  RU: 'RUB',
+  AR: 'ARS',
+  HU: 'HUF',
+  KZ: 'KZT',
+  CL: 'CLP',
+  UG: 'UGX',
+  CO: 'COP',
+  ID: 'IDR',
+  TH: 'THB',
+  VN: 'VND',
+  ZA: 'ZAR',
   ...Object.fromEntries(EURO_AREA.map((c) => [c, 'EUR'])),
 };
 

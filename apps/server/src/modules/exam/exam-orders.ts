@@ -19,6 +19,7 @@ export type ExamOrders = Pick<
   | 'entitlements'
   | 'hasPaidSku'
   | 'paidOrdersOf'
+  | 'pendingOrdersOf'
   | 'issueCertificate'
   | 'nameCertificate'
   | 'findPaidByCertificate'
@@ -37,6 +38,7 @@ export function examOrders(repo: ExamRepository): ExamOrders {
     entitlements: (...args) => repo.entitlements(...args),
     hasPaidSku: (...args) => repo.hasPaidSku(...args),
     paidOrdersOf: (...args) => repo.paidOrdersOf(...args),
+    pendingOrdersOf: (...args) => repo.pendingOrdersOf(...args),
     issueCertificate: (...args) => repo.issueCertificate(...args),
     nameCertificate: (...args) => repo.nameCertificate(...args),
     findPaidByCertificate: (...args) => repo.findPaidByCertificate(...args),

@@ -239,6 +239,17 @@ export function examRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute();
     },
+    /** The address's results not paid for yet (never lost: retrieval lists them with the way to pay). */
+    pendingOrdersOf(email: string, limit: number) {
+      return db
+        .selectFrom('exam_orders')
+        .select(['order_number', 'exam_id', 'created_at', 'locale'])
+        .where('email', '=', email)
+        .where('status', '=', 'pending_payment')
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
     /** Whether the address ever paid for this tier. */
     async hasPaidSku(email: string, skuId: string): Promise<boolean> {
       const row = await db

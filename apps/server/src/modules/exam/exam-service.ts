@@ -26,7 +26,7 @@ import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { publicId, randomHex128 } from '../../lib/ids';
+import { newOrderNumber, publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
@@ -45,6 +45,7 @@ import {
 } from './exam-form';
 import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import { freeHeadlineOf } from './free-headline';
 import {
   isLikertChoice,
   isPersonalityForm,
@@ -101,7 +102,7 @@ export function examService(d: ExamDeps) {
   /** A new order for a session scored valid (MG + 128 random bits), awaiting payment. */
   function newOrder(s: SessionRow, now: number): OrderRow {
     return {
-      order_number: `MG${publicId()}`,
+      order_number: newOrderNumber(),
       session_id: s.id,
       exam_id: s.exam_id,
       status: 'pending_payment',
@@ -548,13 +549,9 @@ export function examService(d: ExamDeps) {
       }
       const order = await d.repo.findOrderBySession(s.id);
       if (!order || fresh.result === null) throw new AppError('ORDER_NOT_FOUND');
-      const r = parseJsonColumn(ZStoredIqResult, 'exam_sessions.result', fresh.result);
-      const headline = {
-        // Below the range there is no number, only the class under its bound.
-        classId: isBelowRange(r) ? r.classification.id : ZStoredScoredResult.parse(r).iq.classification.id,
-        correct: r.correct,
-        total: parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', fresh.scoring_key).items.length,
-      };
+      // The free headline: class and puzzles right (below the range, the class under its bound).
+      const { classId, correct, total } = freeHeadlineOf(fresh);
+      const headline = { classId, correct, total };
       return { outcome: 'order', orderNumber: order.order_number, status: order.status, headline };
     },
 

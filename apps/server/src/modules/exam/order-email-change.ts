@@ -9,6 +9,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ExamRepository, OrderRow } from './exam-repository';
+import { classBand, classNameKey, freeHeadlineOf } from './free-headline';
 import { mayRead, type ReportAccess } from './report-access';
 
 /** The purpose of e-mail change confirmations: no other link's token confirms one. */
@@ -17,6 +18,8 @@ export const EMAIL_CHANGE_PURPOSE = 'order-email-change';
 export const EMAIL_CHANGE_HOURS = 24;
 /** Each request e-mails the old address: a few per order and hour. */
 export const EMAIL_CHANGE_RULES = { name: 'email-change:order', max: 3, windowMs: 3_600_000 };
+/** Each new address of an unpaid order receives its result: a few per order and hour. */
+export const RESULT_MAIL_RULES = { name: 'result-mail:order', max: 3, windowMs: 3_600_000 };
 
 export interface EmailChangeDeps {
   repo: ExamRepository;
@@ -48,6 +51,35 @@ export function orderEmailChange(d: EmailChangeDeps) {
     return order;
   }
 
+  /** The result e-mail: the free headline, a link back to the result and one to the report choice. */
+  async function mailResultSaved(order: OrderRow, to: string, hl: Locale, now: number): Promise<void> {
+    const session = await d.repo.findSession(order.session_id);
+    if (!session?.result) return;
+    const h = freeHeadlineOf(session);
+    await enqueueMail(
+      d.db,
+      {
+        template: 'resultSaved',
+        locale: hl,
+        to,
+        payload: {
+          orderNumber: order.order_number,
+          classKey: classNameKey(h.classId),
+          band: classBand(h.classId),
+          belowBound: h.belowBound,
+          correct: h.correct,
+          total: h.total,
+          resultUrl: d.links.forOrder(order, hl),
+          choiceUrl: d.links.choiceForOrder(order, hl),
+          expiresInDays: d.links.days,
+        },
+      },
+      now,
+      d.mailDomain,
+    );
+    d.kickMail();
+  }
+
   return {
     requireOwned,
 
@@ -65,8 +97,16 @@ export function orderEmailChange(d: EmailChangeDeps) {
       const now = d.clock.now();
       const old = order.email;
       if (order.status === 'pending_payment' || old === null || old === email) {
+        // A new address of an unpaid result receives it (the free headline and the way back): checked first,
+        // so a refused e-mail leaves the address as it was.
+        const mailResult = order.status === 'pending_payment' && old !== email;
+        if (mailResult) {
+          await consumeRateLimit(d.db, RESULT_MAIL_RULES, order.order_number, now);
+          await consumeMailBudget(d.db, email, now);
+        }
         const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
         await d.repo.updateOrderEmail(order.order_number, email, consent, now);
+        if (mailResult) await mailResultSaved(order, email, input.hl, now);
         return { orderNumber: order.order_number, email, confirmationSent: false };
       }
       await consumeRateLimit(d.db, EMAIL_CHANGE_RULES, order.order_number, now);

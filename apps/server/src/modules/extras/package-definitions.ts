@@ -61,7 +61,7 @@ export const DISCOUNT_SKU = 'sku4';
 /** What VIP members get (ids; texts in `catalog:vipPrivileges`). */
 export const VIP_PRIVILEGES = ['discount', 'allExtras', 'prioritySupport'] as const;
 
-/** Roughly what one US dollar buys in each currency, for the seeded prices (the operator sets real ones). */
+/** A US dollar price in each currency (by exchange rate, lower where incomes are), for the seeded prices (the operator sets real ones). */
 const PER_USD: Record<string, number> = {
   USD: 1,
   EUR: 0.95,
@@ -78,6 +78,23 @@ const PER_USD: Record<string, number> = {
   CNY: 7,
   PLN: 4,
   DKK: 7,
+  NOK: 11,
+  TRY: 35,
+  EGP: 30,
+  CZK: 23,
+  UAH: 40,
+  PHP: 56,
+  RUB: 90,
+  ARS: 1000,
+  HUF: 360,
+  KZT: 500,
+  CLP: 900,
+  UGX: 3000,
+  COP: 3500,
+  IDR: 10_000,
+  THB: 25,
+  VND: 15_000,
+  ZAR: 12,
 };
 
 /** A seeded price in minor units: x.99 where cents show, else two significant figures of whole units. */

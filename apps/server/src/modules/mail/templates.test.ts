@@ -63,6 +63,17 @@ const samples: { [K in TemplateName]: TemplatePayload<K> } = {
     expiresInDays: 30,
     reports: [{ orderNumber: 'MGabc', skuId: 'sku3', paidAt: at, url: 'https://example.test/r?token=t' }],
   },
+  resultSaved: {
+    orderNumber: 'MG-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+    classKey: 'engine:class.superior',
+    band: '115–129',
+    belowBound: null,
+    correct: 22,
+    total: 30,
+    resultUrl: 'https://example.test/report/result/IQB-1799?order=MGabc&token=t',
+    choiceUrl: 'https://example.test/paying/scheme/IQB-1799?order=MGabc&token=t',
+    expiresInDays: 30,
+  },
   trialReminder: { ...plan, chargeAt: at + 2 * DAY },
   renewalReceipt: {
     ...plan,
@@ -90,6 +101,22 @@ const samples: { [K in TemplateName]: TemplatePayload<K> } = {
 
 /** The branches the samples above do not take. */
 const variants: { name: TemplateName; payload: unknown }[] = [
+  { name: 'resultSaved', payload: { ...samples.resultSaved, belowBound: 70, correct: 1 } },
+  {
+    name: 'reportList',
+    payload: {
+      ...samples.reportList,
+      pending: [{ orderNumber: 'MGdef', takenAt: at, url: 'https://example.test/paying/scheme/IQB-1799?t=1' }],
+    },
+  },
+  {
+    name: 'reportList',
+    payload: {
+      expiresInDays: 30,
+      reports: [],
+      pending: [{ orderNumber: 'MGdef', takenAt: at, url: 'https://example.test/paying/scheme/IQB-1799?t=1' }],
+    },
+  },
   {
     name: 'reportReady',
     payload: {
@@ -136,7 +163,7 @@ describe('e-mail templates', () => {
     for (const c of cases) {
       const mail = renderTemplate(t, c.name, locale, JSON.stringify(c.payload), 'https://example.test');
       for (const part of [mail.subject, mail.text, mail.html]) {
-        expect(part, `${c.name} in ${locale}`).not.toMatch(/\b(email|catalog|common):[a-zA-Z]/);
+        expect(part, `${c.name} in ${locale}`).not.toMatch(/\b(email|catalog|common|results|engine):[a-zA-Z]/);
         expect(part, `${c.name} in ${locale}`).not.toContain('{{');
       }
       expect(mail.subject.length, c.name).toBeGreaterThan(3);

@@ -153,18 +153,63 @@ const templates = {
       };
     },
   }),
+  /**
+   * After the e-mail step of an unpaid result: the free headline (class band and puzzles right, or below the
+   * range the test measures), what a report adds, and signed links back to the result and the report choice.
+   */
+  resultSaved: defineTemplate({
+    payload: z.object({
+      orderNumber: z.string(),
+      classKey: z.string(),
+      band: z.string(),
+      belowBound: z.number().int().nullable(),
+      correct: z.number().int(),
+      total: z.number().int(),
+      resultUrl: z.string(),
+      choiceUrl: z.string(),
+      expiresInDays: z.number().int(),
+    }),
+    render({ tt }, p) {
+      const headline =
+        p.belowBound === null
+          ? tt('results:mail.headlineClass', { name: tt(p.classKey), band: p.band })
+          : tt('results:mail.headlineBelow', { bound: p.belowBound });
+      const correct = tt('results:mail.correct', { count: p.correct, total: p.total });
+      return {
+        subject: tt('results:mail.subject'),
+        preheader: `${headline} ${correct}`,
+        blocks: [
+          { text: tt('results:mail.intro', { order: p.orderNumber }) },
+          { text: tt('results:mail.headlineTitle') },
+          { quote: `${headline}\n${correct}` },
+          { text: tt('results:mail.paid') },
+          { link: { label: tt('results:mail.choose'), href: p.choiceUrl } },
+          { link: { label: tt('results:mail.open'), href: p.resultUrl } },
+          { text: tt('results:mail.linkNote', { days: p.expiresInDays }) },
+          { text: tt('results:mail.noCharge') },
+          { text: tt('results:mail.notYou') },
+        ],
+      };
+    },
+  }),
   reportList: defineTemplate({
     payload: z.object({
       expiresInDays: z.number().int(),
       reports: z.array(z.object({ orderNumber: z.string(), skuId: z.string(), paidAt: z.number(), url: z.string() })),
+      /** Results not paid for yet: never lost, each with the way to its report choice. */
+      pending: z.array(z.object({ orderNumber: z.string(), takenAt: z.number(), url: z.string() })).default([]),
     }),
     render({ locale, tt }, p) {
       const date = (ms: number) => longDate(locale, ms);
+      const count = p.reports.length;
       return {
         subject: tt('email:reportList.subject'),
-        preheader: tt('email:reportList.preheader', { count: p.reports.length }),
+        preheader:
+          count > 0
+            ? tt('email:reportList.preheader', { count })
+            : tt('results:retrieveMail.preheader', { count: p.pending.length }),
         blocks: [
-          { text: tt('email:reportList.intro', { count: p.reports.length }) },
+          ...(count > 0 ? [{ text: tt('email:reportList.intro', { count }) }] : []),
           ...p.reports.flatMap((r) => [
             {
               text: tt('email:reportList.item', {
@@ -174,6 +219,13 @@ const templates = {
               }),
             },
             { link: { label: tt('email:reportList.open'), href: r.url } },
+          ]),
+          ...(p.pending.length > 0
+            ? [{ text: tt('results:retrieveMail.pendingIntro', { count: p.pending.length }) }]
+            : []),
+          ...p.pending.flatMap((r) => [
+            { text: tt('results:retrieveMail.pendingItem', { date: date(r.takenAt), order: r.orderNumber }) },
+            { link: { label: tt('results:retrieveMail.pay'), href: r.url } },
           ]),
           { text: tt('email:reportList.linkNote', { days: p.expiresInDays }) },
           { text: tt('email:reportList.notYou') },

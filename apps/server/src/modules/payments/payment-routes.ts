@@ -48,7 +48,7 @@ export function checkoutRoutes(
     return catalog.promoCheck(body.orderNumber, body.code);
   });
   mountEndpoint(app, bases, endpoints.createPayment, ({ body, req }) =>
-    payments.create(body, readerOf(req, undefined)),
+    payments.create(body, readerOf(req, body.token)),
   );
   mountEndpoint(app, bases, endpoints.checkPaymentStatus, ({ body }) =>
     payments.check(body.orderNumber, body.paymentId),

@@ -1,7 +1,7 @@
 import type { PanelPath } from '@mindgauge/psychometrics';
 import PDFDocument from 'pdfkit';
 import { fontsFor } from './pdf-fonts';
-import type { Block, ReportDocument } from './report-document';
+import type { Block, CertificateFace, ReportDocument } from './report-document';
 
 const A4 = { width: 595.28, height: 841.89 };
 const M = { left: 56, right: 56, top: 56, bottom: 72 };
@@ -35,6 +35,88 @@ function drawPanel(doc: Doc, paths: PanelPath[], x: number, y: number, size: num
     else doc.fillAndStroke(p.fill, '#000');
   }
   doc.restore();
+}
+
+/**
+ * The certificate on a landscape A4 page: a double frame with corner marks, the title, the name on its line,
+ * the result, the date, and at the foot the serial with the verification address (a link) and the issue date.
+ * Every line is bounded to its width and shrinks to one line where a long name or address would wrap.
+ */
+function drawCertificate(doc: Doc, c: CertificateFace): void {
+  const W = doc.page.width;
+  const H = doc.page.height;
+  // Drawn by coordinates inside the frame: pdfkit must not start a new page for a line near the foot.
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .rect(16, 16, W - 32, H - 32)
+    .lineWidth(3)
+    .strokeColor(COLOR.brand)
+    .stroke();
+  doc
+    .rect(24, 24, W - 48, H - 48)
+    .lineWidth(0.8)
+    .strokeColor(COLOR.brand)
+    .stroke();
+  for (const [cx, cy] of [
+    [24, 24],
+    [W - 24, 24],
+    [24, H - 24],
+    [W - 24, H - 24],
+  ] as const) {
+    doc.save().translate(cx, cy).rotate(45).rect(-6, -6, 12, 12).fill(COLOR.brand).restore();
+  }
+  const x = 80;
+  const width = W - 160;
+  /** One centred line, shrunk until it fits (names and addresses are never cut or wrapped). */
+  const line = (s: string, y: number, o: { size: number; bold?: boolean; color?: string; link?: string }) => {
+    let size = o.size;
+    doc.font(o.bold ? 'B' : 'R');
+    while (size > 7 && doc.fontSize(size).widthOfString(s) > width) size -= 0.5;
+    doc
+      .fontSize(size)
+      .fillColor(o.color ?? COLOR.text)
+      .text(s, x, y, {
+        width,
+        align: 'center',
+        lineBreak: false,
+        ...(o.link ? { link: o.link, underline: true } : {}),
+      });
+    return size;
+  };
+  line(c.title, 66, { size: 30, bold: true, color: COLOR.brand });
+  doc
+    .moveTo(W / 2 - 60, 112)
+    .lineTo(W / 2 + 60, 112)
+    .lineWidth(1)
+    .strokeColor(COLOR.brand)
+    .stroke();
+  line(c.certifies, 132, { size: 13, color: COLOR.muted });
+  line(c.name, 160, { size: 28, bold: true });
+  doc
+    .moveTo(W / 2 - 200, 200)
+    .lineTo(W / 2 + 200, 200)
+    .lineWidth(0.6)
+    .strokeColor(COLOR.muted)
+    .stroke();
+  line(c.achieved, 214, { size: 13, color: COLOR.muted });
+  if (c.resultIsNumber) line(c.result, 236, { size: 60, bold: true, color: COLOR.brand });
+  else line(c.result, 250, { size: 20, bold: true, color: COLOR.brand });
+  line(c.detail, 316, { size: 14, bold: true });
+  line(c.taken, 342, { size: 12 });
+  // The foot: how to check it.
+  doc
+    .moveTo(x, 392)
+    .lineTo(x + width, 392)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.line)
+    .stroke();
+  line(c.serial, 406, { size: 12, bold: true });
+  line(c.verifyAt, 428, { size: 10.5, color: COLOR.muted });
+  line(c.url, 444, { size: 10.5, color: COLOR.brand, link: c.url });
+  line(c.issued, 470, { size: 10.5, color: COLOR.muted });
+  line(c.disclaimer, H - 74, { size: 9, color: COLOR.muted });
+  doc.page.margins.bottom = bottom;
 }
 
 /** Draws the blocks of a page from the top; text is bounded by the page, so a page never spills over. */
@@ -289,6 +371,8 @@ function drawBlocks(doc: Doc, blocks: Block[], x: number, width: number, startY:
         });
         y += 3 * (cell + gap) + 6;
         for (const line of b.lines.slice(2)) {
+          // A line that would reach the footer is left out, never drawn over it.
+          if (y + 12 > BOTTOM) break;
           doc.font('R').fontSize(9.5).fillColor(COLOR.text);
           const opts = { width, lineGap: 2, height: Math.max(12, BOTTOM - y), ellipsis: true } as const;
           const h = Math.min(doc.heightOfString(line, opts), opts.height);
@@ -309,6 +393,10 @@ function drawBlocks(doc: Doc, blocks: Block[], x: number, width: number, startY:
         y += size + 10;
         break;
       }
+      case 'certificate':
+        drawCertificate(doc, b.cert);
+        y = BOTTOM;
+        break;
       case 'frame': {
         const top = y;
         y = drawBlocks(doc, b.blocks, x + 24, width - 48, y + 24);
@@ -347,7 +435,7 @@ export function renderPdf(model: ReportDocument): Promise<Buffer> {
   doc.registerFont('R', fonts.regular as unknown as Buffer);
   doc.registerFont('B', fonts.bold as unknown as Buffer);
   for (const page of model.pages) {
-    doc.addPage();
+    doc.addPage(page.landscape ? { size: 'A4', layout: 'landscape', margins: M } : undefined);
     drawBlocks(doc, page.blocks, M.left, WIDTH, M.top);
   }
   const range = doc.bufferedPageRange();

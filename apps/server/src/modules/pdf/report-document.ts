@@ -27,12 +27,35 @@ export type Block =
       lines: string[];
     }
   | { kind: 'frame'; blocks: Block[] }
+  /** The certificate, drawn as a framed landscape page of its own. */
+  | { kind: 'certificate'; cert: CertificateFace }
   /** A web address on one line, clickable in the PDF. */
   | { kind: 'link'; url: string }
   | { kind: 'gap'; size: number };
 
 export interface ReportPage {
   blocks: Block[];
+  /** A4 landscape (the certificate); portrait otherwise. */
+  landscape?: boolean;
+}
+
+/** What the certificate says, line by line, in its language. */
+export interface CertificateFace {
+  title: string;
+  certifies: string;
+  name: string;
+  achieved: string;
+  /** The IQ as a number, or the below-range wording. */
+  result: string;
+  resultIsNumber: boolean;
+  /** The class with the 95% range (or the class alone below the range). */
+  detail: string;
+  taken: string;
+  serial: string;
+  verifyAt: string;
+  url: string;
+  issued: string;
+  disclaimer: string;
 }
 
 export interface ReportDocument {
@@ -74,72 +97,44 @@ export interface ReportData {
 /** The report's fixed page count (the spec's 21 pages). */
 export const REPORT_PAGES = 21;
 const ITEMS_PER_PAGE = 3;
-const ANALYSIS_ITEM_PAGES = 3;
+/** Cover, contents, score, curve, country, five dimensions, analysis overview, training (2), about (2). */
+const FIXED_PAGES = 15;
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
-/** The certificate's content: the same on the report's certificate page and in the certificate PDF. */
-export function certificateBlocks(
+/** The certificate's face: the same on the report's certificate page and in the certificate PDF. */
+export function certificateFace(
   t: (k: string, o?: Record<string, unknown>) => string,
   d: ReportData,
   date: (ms: number) => string,
-): Block[] {
+): CertificateFace | null {
   const s = d.summary;
   const cert = d.certificate;
-  if (!cert) return [{ kind: 'text', text: t('pdf:certificate.notIncluded') }];
-  return [
-    { kind: 'text', text: t('pdf:certificate.certifies'), align: 'center', muted: true },
-    {
-      kind: 'text',
-      text: d.name ?? t('pdf:certificate.anonymous', { order: d.orderNumber }),
-      size: 24,
-      bold: true,
-      align: 'center',
-    },
-    { kind: 'text', text: t('pdf:certificate.achieved'), align: 'center', muted: true },
-    ...(s.iq === null || s.rangeLow === null || s.rangeHigh === null
-      ? // Below the range: no number, the bound and the class just under it.
-        [
-          {
-            kind: 'text' as const,
-            text: t('pdf:below.headline', { bound: s.bound }),
-            size: 18,
-            bold: true,
-            align: 'center' as const,
-          },
-          {
-            kind: 'text' as const,
-            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
-            align: 'center' as const,
-          },
-          { kind: 'text' as const, text: t('report:class', { name: s.className }), align: 'center' as const },
-        ]
-      : [
-          { kind: 'text' as const, text: String(s.iq), size: 48, bold: true, align: 'center' as const },
-          {
-            kind: 'text' as const,
-            text: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
-            align: 'center' as const,
-          },
-          {
-            kind: 'text' as const,
-            text: t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
-            align: 'center' as const,
-          },
-        ]),
-    { kind: 'gap', size: 18 },
-    { kind: 'text', text: t('pdf:certificate.serial', { serial: cert.serial }), align: 'center', size: 10 },
-    { kind: 'text', text: t('pdf:certificate.verifyAt'), align: 'center', size: 10 },
-    { kind: 'link', url: cert.verifyUrl },
-    {
-      kind: 'text',
-      text: t('pdf:certificate.issued', { date: date(cert.issuedAt) }),
-      align: 'center',
-      size: 10,
-      muted: true,
-    },
-    { kind: 'text', text: t('pdf:certificate.disclaimer'), align: 'center', size: 9, muted: true },
-  ];
+  if (!cert) return null;
+  const below = s.iq === null || s.rangeLow === null || s.rangeHigh === null;
+  return {
+    title: t('pdf:certificate.title'),
+    certifies: t('pdf:certificate.certifies'),
+    name: d.name ?? t('pdf:certificate.anonymous', { order: d.orderNumber }),
+    // Below the range there is no score to have "achieved": the result is the range's bound.
+    achieved: below ? t('print:certificate.completed') : t('pdf:certificate.achieved'),
+    result: below ? t('pdf:below.headline', { bound: s.bound }) : String(s.iq),
+    resultIsNumber: !below,
+    detail: below
+      ? t('report:class', { name: s.className })
+      : t('pdf:certificate.classLine', { name: s.className, low: s.rangeLow, high: s.rangeHigh }),
+    taken: t('pdf:certificate.onTest', { date: date(d.takenAt) }),
+    serial: t('pdf:certificate.serial', { serial: cert.serial }),
+    verifyAt: t('pdf:certificate.verifyAt'),
+    url: cert.verifyUrl,
+    issued: t('pdf:certificate.issued', { date: date(cert.issuedAt) }),
+    disclaimer: t('pdf:certificate.disclaimer'),
+  };
+}
+
+/** The certificate as a page: A4 landscape, framed, printable on its own. */
+export function certificatePage(face: CertificateFace): ReportPage {
+  return { landscape: true, blocks: [{ kind: 'certificate', cert: face }] };
 }
 
 /** Builds the 21 pages of a report in its language. Pure: the same data gives the same document. */
@@ -193,25 +188,49 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'text', text: t('pdf:cover.note'), muted: true },
   );
 
-  // 2. Contents
+  // The optional sections take pages only when they have content; the answer analysis draws more questions
+  // in the pages they leave, so all 21 pages carry something worth printing.
+  const labKeys = (['brain', 'eq'] as const).filter((k) => d.lab[k]?.result?.valid === true);
+  const face = certificateFace(t, d, date);
+  const itemPages = REPORT_PAGES - FIXED_PAGES - labKeys.length - (face ? 1 : 0);
+  const firstAfterItems = 12 + itemPages;
   const sections: [string, number][] = [
     ['score', 3],
     ['curve', 4],
     ['country', 5],
     ['dimensions', 6],
     ['analysis', 11],
-    ['brain', 15],
-    ['eq', 16],
-    ['training', 17],
-    ['certificate', 19],
-    ['about', 20],
+    ...labKeys.map((k, i): [string, number] => [k, firstAfterItems + i]),
+    ['training', firstAfterItems + labKeys.length],
+    ...(face ? [['certificate', firstAfterItems + labKeys.length + 2] as [string, number]] : []),
+    ['about', REPORT_PAGES - 1],
   ];
+  // 2. Contents, and the result at a glance
+  const dimsAtGlance = (s.dimensions ?? []).map((dim) => [dim.name, `${dim.score} · ${dim.levelName}`]);
   add(
     { kind: 'title', text: t('pdf:contents.title') },
     {
       kind: 'table',
       head: ['', ''],
       rows: sections.map(([key, page]) => [t(`pdf:contents.${key}`), t('pdf:contents.page', { page })]),
+    },
+    { kind: 'gap', size: 10 },
+    { kind: 'heading', text: t('print:glance.title') },
+    {
+      kind: 'table',
+      head: ['', ''],
+      rows: [
+        ...(below
+          ? [[t('print:glance.result'), t('pdf:below.headline', { bound: s.bound })]]
+          : [
+              [t('print:glance.iq'), String(s.iq)],
+              [t('print:glance.range'), `${s.rangeLow}–${s.rangeHigh}`],
+              [t('print:glance.percentile'), `${percent}%`],
+            ]),
+        [t('print:glance.class'), s.className],
+        [t('print:glance.correct'), `${s.correct} / ${d.questionCount}`],
+        ...dimsAtGlance,
+      ],
     },
   );
 
@@ -341,18 +360,18 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     );
   }
 
-  // 11–14. Answer analysis: the overview, then three pages of questions drawn again
+  // 11. Answer analysis: the overview, then the pages of questions drawn again
   const items = d.items;
   if (!items) {
     add({ kind: 'title', text: t('pdf:analysis.title') }, { kind: 'text', text: t('pdf:analysis.notIncluded') });
-    for (let p = 0; p < ANALYSIS_ITEM_PAGES; p++) {
+    for (let p = 0; p < itemPages; p++) {
       add({ kind: 'title', text: t('pdf:analysis.continued') }, { kind: 'text', text: t('pdf:analysis.notIncluded') });
     }
   } else {
     const outcome = (i: ReportItem) => (i.choice === null ? 'none' : i.correct ? 'right' : 'wrong');
     add(
       { kind: 'title', text: t('pdf:analysis.title') },
-      { kind: 'text', text: t('report:wrong.lead', { correct: s.correct, total: items.length }) },
+      { kind: 'text', text: t('print:analysis.lead', { correct: s.correct, total: items.length }) },
       { kind: 'text', text: t('pdf:analysis.overview'), muted: true },
       {
         kind: 'grid',
@@ -363,10 +382,10 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     // Every question missed first, then the hardest right ones (the engine orders by difficulty within a part).
     const chosen = [...items.filter((i) => !i.correct), ...items.filter((i) => i.correct).reverse()].slice(
       0,
-      ITEMS_PER_PAGE * ANALYSIS_ITEM_PAGES,
+      ITEMS_PER_PAGE * itemPages,
     );
     const missed = items.filter((i) => !i.correct).length;
-    for (let p = 0; p < ANALYSIS_ITEM_PAGES; p++) {
+    for (let p = 0; p < itemPages; p++) {
       const slice = chosen.slice(p * ITEMS_PER_PAGE, (p + 1) * ITEMS_PER_PAGE);
       const blocks: Block[] = [{ kind: 'title', text: t('pdf:analysis.continued') }];
       for (const it of slice) {
@@ -383,54 +402,46 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
             it.choice === null
               ? t('report:wrong.noAnswer')
               : t('report:wrong.yourAnswer', { letter: letter(it.choice) }),
-            ...it.explanations,
+            // A rule the engine states for several attributes reads once.
+            ...new Set(it.explanations),
           ],
         });
       }
-      if (p === ANALYSIS_ITEM_PAGES - 1 && missed > chosen.length) {
+      if (p === itemPages - 1 && missed > chosen.length) {
         blocks.push({ kind: 'text', text: t('pdf:analysis.more', { count: missed - chosen.length }), muted: true });
       }
       add(...blocks);
     }
   }
 
-  // 15–16. Left/right brain and EQ: the latest result of each questionnaire, else how to take it
-  for (const key of ['brain', 'eq'] as const) {
+  // Left/right brain and EQ: the latest valid result of each questionnaire taken (none: no page)
+  for (const key of labKeys) {
     const taken = d.lab[key];
     const res = taken?.result;
-    if (taken && res?.valid) {
-      add(
-        { kind: 'title', text: t(`pdf:${key}.title`) },
-        { kind: 'heading', text: t(engineKey(res.profileKey)) },
-        { kind: 'text', text: t(engineKey(res.profileTextKey)) },
-        ...(key === 'eq'
-          ? [{ kind: 'text' as const, text: t('lab:eq.overall', { percent: res.overall }), bold: true }]
-          : []),
-        ...res.scales.flatMap((sc): Block[] => [
-          {
-            kind: 'text',
-            text: `${t(engineKey(sc.key))}: ${t('lab:scoreOf', { percent: sc.percent })} · ${t(engineKey(sc.levelKey))}`,
-            bold: true,
-          },
-          ...(key === 'eq' ? [{ kind: 'text' as const, text: t(`lab:eq.scaleText.${sc.scale}`), muted: true }] : []),
-          { kind: 'bar', score: sc.percent, low: 0, high: sc.percent },
-        ]),
-        { kind: 'text', text: t(`lab:tests.${key}.about`), muted: true },
-        { kind: 'text', text: t('lab:selfReport'), muted: true },
-        { kind: 'text', text: t('lab:takenOn', { date: date(taken.takenAt) }), muted: true },
-      );
-    } else {
-      add(
-        { kind: 'title', text: t(`pdf:${key}.title`) },
-        { kind: 'gap', size: 24 },
-        { kind: 'text', text: t(`pdf:${key}.invite`) },
-        ...(taken ? [{ kind: 'text' as const, text: t('lab:invalid') }] : []),
-        { kind: 'text', text: t(d.lab.included ? 'pdf:lab.how' : 'pdf:lab.addOn'), muted: true },
-      );
-    }
+    if (!taken || !res?.valid) continue;
+    add(
+      { kind: 'title', text: t(`pdf:${key}.title`) },
+      { kind: 'heading', text: t(engineKey(res.profileKey)) },
+      { kind: 'text', text: t(engineKey(res.profileTextKey)) },
+      ...(key === 'eq'
+        ? [{ kind: 'text' as const, text: t('lab:eq.overall', { percent: res.overall }), bold: true }]
+        : []),
+      ...res.scales.flatMap((sc): Block[] => [
+        {
+          kind: 'text',
+          text: `${t(engineKey(sc.key))}: ${t('lab:scoreOf', { percent: sc.percent })} · ${t(engineKey(sc.levelKey))}`,
+          bold: true,
+        },
+        ...(key === 'eq' ? [{ kind: 'text' as const, text: t(`lab:eq.scaleText.${sc.scale}`), muted: true }] : []),
+        { kind: 'bar', score: sc.percent, low: 0, high: sc.percent },
+      ]),
+      { kind: 'text', text: t(`lab:tests.${key}.about`), muted: true },
+      { kind: 'text', text: t('lab:selfReport'), muted: true },
+      { kind: 'text', text: t('lab:takenOn', { date: date(taken.takenAt) }), muted: true },
+    );
   }
 
-  // 17–18. Brain-training guide
+  // Brain-training guide (two pages)
   const habit = (k: string): Block[] => [
     { kind: 'heading', text: t(`pdf:training.${k}Title`) },
     { kind: 'text', text: t(`pdf:training.${k}`) },
@@ -452,12 +463,8 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
     { kind: 'text', text: t('pdf:training.honest'), muted: true },
   );
 
-  // 19. Certificate
-  add(
-    { kind: 'title', text: t('pdf:certificate.title') },
-    { kind: 'gap', size: 30 },
-    { kind: 'frame', blocks: certificateBlocks(t, d, date) },
-  );
+  // The certificate, when the tier has one: its own framed landscape page
+  if (face) pages.push(certificatePage(face));
 
   // 20–21. About the test
   const part = (k: string, text?: string): Block[] => [

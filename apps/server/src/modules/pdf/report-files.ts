@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { Locale, TLabTestId } from '@mindgauge/contract';
+import { type Locale, parseSerial, type TLabTestId } from '@mindgauge/contract';
 import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
+import { newSerial } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import { formOfSession } from '../exam/exam-form';
 import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
@@ -14,39 +14,19 @@ import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
 import {
   buildReportDocument,
-  certificateBlocks,
+  certificateFace,
+  certificatePage,
   type ReportData,
   type ReportDocument,
   type ReportItem,
 } from './report-document';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** A certificate serial: 160 random bits in base 32, in groups of four (MG-XXXX-…), unguessable. */
 /**
  * Rendering a PDF is the costliest request there is (issue 13): each order may have a few rendered per
  * window, counted after its access is checked (so a stranger cannot spend the owner's budget), shared by
  * the report and the certificate, across instances.
  */
 export const PDF_RULES = { name: 'pdf:order', max: 20, windowMs: 10 * 60_000 };
-
-export function newSerial(): string {
-  const bytes = randomBytes(20);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const b of bytes) {
-    value = (value << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return `MG-${out.match(/.{4}/g)?.join('-')}`;
-}
-
-export const ZSerial = /^MG(-[A-Z2-7]{4}){8}$/;
 
 export type ReportFilesDeps = ReportDeps;
 
@@ -158,27 +138,22 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
       const date = (ms: number) =>
         new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+      const face = certificateFace(t, report, date);
+      if (!face) throw new AppError('NOT_IN_TIER');
       return renderPdf({
         locale: report.locale,
         title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
         subject: t('pdf:meta.certificateTitle'),
         footer: () => 'Mindgauge',
-        pages: [
-          {
-            blocks: [
-              { kind: 'gap', size: 60 },
-              { kind: 'title', text: t('pdf:certificate.title') },
-              { kind: 'gap', size: 30 },
-              { kind: 'frame', blocks: certificateBlocks(t, report, date) },
-            ],
-          },
-        ],
+        pages: [certificatePage(face)],
       });
     },
 
     /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
-    async verify(serial: string, locale: Locale) {
-      if (!ZSerial.test(serial)) throw new AppError('CERTIFICATE_NOT_FOUND');
+    async verify(typed: string, locale: Locale) {
+      // As people type it (any case, hyphens optional, I/L/O for 1/0); a wrong check character is not found.
+      const serial = parseSerial(typed);
+      if (!serial) throw new AppError('CERTIFICATE_NOT_FOUND');
       const order = await d.exams.findPaidByCertificate(serial);
       if (!order) throw new AppError('CERTIFICATE_NOT_FOUND');
       const session = await d.exams.findSession(order.session_id);

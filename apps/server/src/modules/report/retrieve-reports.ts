@@ -17,14 +17,18 @@ export const RETRIEVE_RULES = {
 };
 
 type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
-type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf'> };
+type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf' | 'pendingOrdersOf'> };
 
-/** One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address). */
+/**
+ * One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address),
+ * and results still pending payment, each with a link to its report choice.
+ */
 export async function mailReportLinks(
   d: MailDeps,
   to: string,
   hl: Locale,
   orders: Pick<OrderRow, 'order_number' | 'exam_id' | 'sku_id' | 'paid_at'>[],
+  pending: Pick<OrderRow, 'order_number' | 'exam_id' | 'created_at'>[] = [],
 ): Promise<void> {
   const now = d.clock.now();
   await enqueueMail(
@@ -41,6 +45,11 @@ export async function mailReportLinks(
           paidAt: o.paid_at ?? now,
           url: d.links.forOrder(o, hl),
         })),
+        pending: pending.map((o) => ({
+          orderNumber: o.order_number,
+          takenAt: o.created_at,
+          url: d.links.choiceForOrder(o, hl),
+        })),
       },
     },
     now,
@@ -50,20 +59,22 @@ export async function mailReportLinks(
 }
 
 /**
- * Retrieval by e-mail: one message listing every paid report of the address, each with its own link. The
- * links open the report in any browser until they expire; nothing else about the reports is in the mail.
+ * Retrieval by e-mail: one message listing every paid report of the address, each with its own link, and
+ * every result still pending payment (never lost), each with a link to pay for its report. The links work in
+ * any browser until they expire; nothing else about the reports is in the mail.
  */
 export async function retrieveReports(
   d: RetrieveDeps,
   input: { email: string; hl: Locale; ip: string },
-): Promise<{ sent: true; count: number }> {
+): Promise<{ sent: true; count: number; pending: number }> {
   const now = d.clock.now();
   const email = input.email.toLowerCase();
   await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
   await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
   await consumeMailBudget(d.db, email, now);
   const orders = await d.exams.paidOrdersOf(email, 20);
-  if (orders.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
-  await mailReportLinks(d, email, input.hl, orders);
-  return { sent: true, count: orders.length };
+  const pending = await d.exams.pendingOrdersOf(email, 10);
+  if (orders.length + pending.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');
+  await mailReportLinks(d, email, input.hl, orders, pending);
+  return { sent: true, count: orders.length, pending: pending.length };
 }

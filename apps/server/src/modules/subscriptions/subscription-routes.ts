@@ -27,7 +27,7 @@ export function subscriptionRoutes(
     plans.list(params.examId, params.country, query.hl ?? locale, providers.recurringMethods()),
   );
   mountEndpoint(app, bases, endpoints.createPlanPayment, ({ body, req }) =>
-    payments.createPlan(body, readerOf(req, undefined)),
+    payments.createPlan(body, readerOf(req, body.token)),
   );
   mountEndpoint(app, bases, endpoints.unsubscribeCheckEmail, ({ body, req }) =>
     subscriptions.checkEmail(body.email, req.ip, body.hl),

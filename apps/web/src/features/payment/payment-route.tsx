@@ -121,6 +121,8 @@ interface PayCommon {
   checkoutKey: string;
   hl: PaymentPageData['hl'];
   termsVersion: string;
+  /** The e-mailed result link's token, when this browser is not the one that took the test. */
+  token?: string;
 }
 
 interface PaymentFormProps {
@@ -150,6 +152,7 @@ function PaymentForm(props: PaymentFormProps) {
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const setAppState = useAppState((s) => s.set);
+  const linkToken = useAppState((s) => s.linkToken);
   const [search] = useSearchParams();
   const orderNumber = orderFromSearch(search);
   const { examId } = scope;
@@ -261,6 +264,7 @@ function PaymentForm(props: PaymentFormProps) {
         checkoutKey: checkoutKeyFor(attempt),
         hl: data.hl,
         termsVersion: docs.terms.version,
+        ...(linkToken?.orderNumber === orderNumber ? { token: linkToken.token } : {}),
       });
       setAppState({ email: value });
       follow(res.next, res.payment.paymentId);

@@ -19,10 +19,16 @@ import { nextPart } from './api/next-part';
 import { ConfirmPanel } from './components/confirm-panel';
 import { Countdown } from './components/countdown';
 import { OptionGroup } from './components/option-group';
+import { hasPassedPractice } from './practice-gate';
 import { EMPTY_PROGRESS, type ItemProgress, readProgress, withChoice, writeProgress } from './progress';
 import { continueHref, loadSession, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
+  // Without the instructions and the practice, asking for the session would start one (and its clock).
+  if (!hasPassedPractice()) {
+    const search = new URL(args.request.url).search;
+    throw redirect(withKeptQuery(buildHref('answerStartLoading', { scope: args.params.scope as string }), search));
+  }
   const session = await loadSession(args, ctx);
   if (session.status !== 'active') {
     throw redirect(withKeptQuery(continueHref(session, args.params.scope as string), new URL(args.request.url).search));

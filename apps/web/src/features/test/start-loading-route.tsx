@@ -10,6 +10,7 @@ import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { questionListQuery, restartSession } from './api/get-question-list';
 import { OptionGroup } from './components/option-group';
 import { hasFinishedTest, isFinishedOrder } from './finished-test';
+import { markPracticePassed } from './practice-gate';
 import { PRACTICE_ANSWER, PRACTICE_CELLS, PRACTICE_OPTIONS, practiceSvg } from './practice-puzzle';
 import { continueHref, leaveIfPersonality } from './session-routing';
 
@@ -24,6 +25,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   leaveIfPersonality(scope.examId, params.scope as string);
   const url = new URL(request.url);
   if (url.searchParams.get('start') !== '1') return null;
+  markPracticePassed();
   const hl = localeFromRequest(request);
   const query = questionListQuery(scope.examId, hl);
   let session = await queryClient.fetchQuery(query);
