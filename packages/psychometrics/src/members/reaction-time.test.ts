@@ -13,8 +13,8 @@ describe('reaction time cleaning', () => {
     expect(r.lapses).toBe(2);
     expect(r.kept).toBe(16);
     expect(r.medianMs).toBe(285);
-    // |x - 285| sorted: median 25 → 1.4826 × 25.
-    expect(r.spreadMs).toBe(37.1);
+    // Deviations from 285 sorted: 5×4, 15×4, 25×3, 35×3, 45, 55: median (15 + 25) / 2 = 20, times 1.4826.
+    expect(r.spreadMs).toBe(29.7);
   });
 
   it('sets aside slow outliers more than 3 MADs above the median', () => {
