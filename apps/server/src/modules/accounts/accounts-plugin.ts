@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
@@ -66,6 +66,13 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
   app.addHook('onClose', () => cleanup.stop());
 
   return {
+    /** The request's signed-in account, if any (the members' area asks). */
+    signedIn: async (req: FastifyRequest, reply: FastifyReply) => (await sessions.current(req, reply))?.account,
+    /** The account of a proven address (what it bought is its own, decision 0025), or undefined. */
+    accountIdOf: async (email: string) => {
+      const a = await d.repo.findByEmail(email.toLowerCase());
+      return a && a.email_verified_at !== null ? a.id : undefined;
+    },
     /** Deletes expired account rows now (the hourly job's pass; tests call it). */
     cleanup: cleanup.runOnce,
     /** The one-time sign-in link for a buyer's report e-mail. */

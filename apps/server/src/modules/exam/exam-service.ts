@@ -57,6 +57,21 @@ export interface ExamDeps {
   minCountrySample: number;
   /** Verifies the tokens of e-mailed report links. */
   reportLinkSecret: SecretKeys;
+  /**
+   * The memory and reaction dimensions measured by the buyer's own tasks (the members' area), which replace
+   * the figures estimated from the test's answers when the buyer has taken them.
+   */
+  measuredDimensions?: (
+    email: string,
+    locale: Locale,
+  ) => Promise<
+    Partial<
+      Record<
+        'memory' | 'reaction',
+        { score: number; level: number; levelName: string; source: string; provisional: boolean }
+      >
+    >
+  >;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -184,6 +199,17 @@ export function examService(d: ExamDeps) {
 
   const s2 = (session: SessionRow) => session.scoring_version;
 
+  type Dimensions = NonNullable<TReportSummary['dimensions']>;
+  /** A dimension the buyer measured with a task replaces the estimate; its source says which task and when. */
+  async function withMeasured(order: OrderRow, locale: Locale, dims: Dimensions): Promise<Dimensions> {
+    if (!d.measuredDimensions || !order.email) return dims;
+    const measured = await d.measuredDimensions(order.email, locale);
+    return dims.map((dim) => {
+      const m = dim.id === 'memory' || dim.id === 'reaction' ? measured[dim.id] : undefined;
+      return m ? { ...dim, ...m, level: m.level as typeof dim.level } : dim;
+    });
+  }
+
   /** The score part of a report, its texts in `hl` (the language the visitor reads now) or the order's. */
   async function reportSummary(
     order: OrderRow,
@@ -239,18 +265,22 @@ export function examService(d: ExamDeps) {
       normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
       ranking: await ranking(session),
       dimensions: entitlements.includes('dimensions')
-        ? scored.dimensions.map((dim) => ({
-            id: dim.id,
-            name: tr(dim.key),
-            description: tr(dim.descriptionKey),
-            score: Math.round(dim.score),
-            level: dim.level,
-            levelName: tr(dim.levelKey),
-            referenceLow: Math.round(dim.reference.lower),
-            referenceHigh: Math.round(dim.reference.upper),
-            source: tr(dim.source.key),
-            provisional: dim.provisional,
-          }))
+        ? await withMeasured(
+            order,
+            locale,
+            scored.dimensions.map((dim) => ({
+              id: dim.id,
+              name: tr(dim.key),
+              description: tr(dim.descriptionKey),
+              score: Math.round(dim.score),
+              level: dim.level,
+              levelName: tr(dim.levelKey),
+              referenceLow: Math.round(dim.reference.lower),
+              referenceHigh: Math.round(dim.reference.upper),
+              source: tr(dim.source.key),
+              provisional: dim.provisional,
+            })),
+          )
         : null,
     };
   }
