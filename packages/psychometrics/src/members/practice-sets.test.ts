@@ -10,6 +10,9 @@ describe('practice and training sets', () => {
     expect(isoWeek(Date.UTC(2026, 10, 22, 23, 59)).key).toBe('2026-W47'); // the Sunday before
     expect(isoWeek(Date.UTC(2021, 0, 3)).key).toBe('2020-W53');
     expect(isoWeek(Date.UTC(2024, 11, 30)).key).toBe('2025-W01');
+    expect(isoWeek(Date.UTC(2026, 0, 1)).key).toBe('2026-W01'); // a Thursday
+    expect(isoWeek(Date.UTC(2027, 0, 3)).key).toBe('2026-W53');
+    expect(isoWeek(Date.UTC(2000, 1, 29)).key).toBe('2000-W09');
   });
 
   it('the practice set has ten puzzles at rising levels, each with its explanations', () => {
