@@ -52,7 +52,7 @@ export function Component() {
       show: (side) => {
         const el = signal.current;
         if (!el) return;
-        el.dataset.side = side === null ? '' : String(side);
+        el.dataset.side = side === null || m === 'simple' ? '' : String(side);
         el.dataset.on = side === null ? 'false' : 'true';
       },
       onTrial: (n, trial, early) => {

@@ -25,7 +25,7 @@ const FOREPERIOD = { min: 1000, max: 3000 };
 const TIMEOUT_MS = 2000;
 
 export function startRun(o: RunOptions) {
-  const random = o.random ?? (() => crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32);
+  const random = o.random ?? (() => (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) / 2 ** 32);
   const results: RunTrial[] = [];
   let onset: number | null = null;
   let side: 0 | 1 = 0;
