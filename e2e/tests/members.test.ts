@@ -93,12 +93,17 @@ describeBrowser("members' free tests and weekly training", () => {
     await expectAccessible(page, 'brain-training guide');
   });
 
-  it('a subscriber takes the three free tests (keyboard too), trains with explanations and sees the progress chart; cancelled, training stays open to the period end, then locks', async () => {
-    const page = await b.newPage({ width: 1200, height: 900 });
-    const email = `member-${Date.now()}@example.com`;
+  // One subscriber, signed in, through the steps below in order.
+  let page: Page;
+  const email = `member-${Date.now()}@example.com`;
+
+  it('a subscriber signs in (a proven account with a weekly plan)', async () => {
+    page = await b.newPage({ width: 1200, height: 900 });
     await signUp(page, email);
     await takeWeeklyPlan(page, email);
+  });
 
+  it('practice puzzles: untimed, the rule after each answer, keyboard and mouse', async () => {
     // Practice puzzles: untimed, the rule after each answer; keyboard on even puzzles, mouse on odd ones.
     await page.goto('/members/practice/IQB-1799?hl=en');
     await page.getByRole('button', { name: 'Start ten practice puzzles' }).click();
@@ -116,7 +121,9 @@ describeBrowser("members' free tests and weekly training", () => {
       await page.keyboard.press('Enter');
     }
     await expect.poll(() => page.getByText(/^Result kept: \d+ of 10 solved\.$/).count()).toBe(1);
+  });
 
+  it('spatial span with the keyboard only', async () => {
     // Spatial span with the keyboard only: right at lengths 2 and 3, wrong twice at 4, so the span is 3.
     await page.goto('/members/memory/IQB-1799?hl=en');
     const started = page.waitForResponse((r) => r.url().includes('/members/memory/start'));
@@ -140,7 +147,10 @@ describeBrowser("members' free tests and weekly training", () => {
     }
     await expect.poll(() => page.getByTestId('memory-span').textContent()).toBe('Your spatial span: 3.');
     expect(await page.getByTestId('memory-announce').textContent()).toBe('Your spatial span: 3.');
+  });
 
+  // 24 signals, each after a random wait of 1 to 3 seconds: about a minute of real time.
+  it('simple reaction time with the space bar', { timeout: 150_000 }, async () => {
     // Simple reaction time with the space bar: the signal shows, Space answers, 24 times.
     await page.goto('/members/reaction/IQB-1799?hl=en');
     await page.getByRole('button', { name: 'Start simple reaction' }).click();
@@ -153,7 +163,9 @@ describeBrowser("members' free tests and weekly training", () => {
       .poll(() => page.getByTestId('reaction-median').textContent())
       .toMatch(/^Simple reaction: median \d+ ms/);
     await expectAccessible(page, 'reaction result');
+  });
 
+  it("the members' page lists each result with its date; this week's training explains each answer and charts progress", async () => {
     // The members' page lists each result with its date.
     await page.goto('/members/IQB-1799?hl=en');
     await expect.poll(() => page.getByTestId('results-memory').textContent()).toContain('span 3');
@@ -175,7 +187,9 @@ describeBrowser("members' free tests and weekly training", () => {
     expect(await page.locator('.members-chart__table tbody td').first().textContent()).toBe('2');
     expect(await page.locator('.members-chart__svg rect').count()).toBe(1);
     await expectAccessible(page, 'training with progress chart');
+  });
 
+  it('cancelled, the training stays open until the period paid for ends, then it is locked', async () => {
     // Cancelled: the training stays open until the period paid for ends, then it is locked.
     const confirmation = await latestMail(page, email, /report is ready/);
     const cancelUrl = /Cancel my subscription: (\S+)/.exec(confirmation.text)?.[1] ?? '';
