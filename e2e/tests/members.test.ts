@@ -192,6 +192,8 @@ describeBrowser("members' free tests and weekly training", () => {
   it('cancelled, the training stays open until the period paid for ends, then it is locked', async () => {
     // Cancelled: the training stays open until the period paid for ends, then it is locked.
     const confirmation = await latestMail(page, email, /report is ready/);
+    // The plan's e-mail says where its benefits are.
+    expect(confirmation.text).toMatch(/Open the weekly training and members' tests: http\S+\/members\/IQB-1799\?hl=en/);
     const cancelUrl = /Cancel my subscription: (\S+)/.exec(confirmation.text)?.[1] ?? '';
     const other = await b.newPage();
     await other.goto(cancelUrl.replace(/^https?:\/\/[^/]+/, ''));

@@ -253,6 +253,31 @@ describe.each(dialects())("members' free tests and weekly training, on %s", (dia
     expect(after.progress).toEqual([{ week: data.week, answered: 2, correct: 1, accuracy: 0.5, medianSeconds: 30 }]);
     const badLevel = await call('GET', '/api/members/training?level=9', cookie);
     expect(badLevel.statusCode).toBe(400);
+
+    // The account's data export carries what the members' area keeps; deleting the account deletes it.
+    await call('POST', '/api/members/reaction/submit', cookie, {
+      mode: 'choice',
+      trials: Array.from({ length: 20 }, () => ({ rtMs: 420, correct: true })),
+    });
+    const exported = JSON.parse((await call('GET', '/api/user/export', cookie)).body);
+    expect(exported.members.trainingAnswers).toHaveLength(2);
+    expect(exported.members.trainingAnswers[0]).toMatchObject({ week: data.week, level: 2, puzzle: 0, correct: true });
+    expect(exported.members.results).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ task: 'reaction', mode: 'choice', medianMs: 420 }) }),
+    ]);
+    const accountId = (
+      await t.deps.db.kysely.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst()
+    )?.id as string;
+    const deleted = await call('POST', '/api/user/delete', cookie, { password: PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const table of ['member_results', 'training_answers', 'member_attempts'] as const) {
+      const left = await t.deps.db.kysely
+        .selectFrom(table)
+        .select('account_id')
+        .where('account_id', '=', accountId)
+        .execute();
+      expect(left, table).toHaveLength(0);
+    }
   });
 
   it('a cancelled subscription keeps training until the paid period ends, then it is locked', async () => {

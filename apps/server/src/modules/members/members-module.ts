@@ -23,6 +23,7 @@ export async function membersModule(
   accounts: {
     signedIn: (req: FastifyRequest, reply: FastifyReply) => Promise<Member | undefined>;
     accountIdOf: (email: string) => Promise<string | undefined>;
+    addExportSection: (name: string, section: (accountId: string) => Promise<unknown>) => void;
   },
 ) {
   const db = deps.db.kysely;
@@ -41,6 +42,8 @@ export async function membersModule(
     subscription: (email, now) => subs.of(email, now),
   });
   await app.register(async (scope) => membersRoutes(scope, bases, service, accounts.signedIn));
+  // Everything kept about a member goes into their account's data export (GDPR articles 15 and 20).
+  accounts.addExportSection('members', service.exportData);
 
   const cleanup = backgroundJob(
     'members attempts cleanup',

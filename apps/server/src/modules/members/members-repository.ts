@@ -96,6 +96,17 @@ export function membersRepository(db: Kysely<Database>) {
         .orderBy('item_index')
         .execute();
     },
+    /** Every training answer of the account, in full (its data export). */
+    trainingHistoryFull(accountId: string): Promise<TrainingAnswerRow[]> {
+      return db
+        .selectFrom('training_answers')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('week')
+        .orderBy('level')
+        .orderBy('item_index')
+        .execute();
+    },
     /** Every training answer of the account (weeks, right or wrong, time), for the progress by week. */
     trainingHistory(accountId: string) {
       return db

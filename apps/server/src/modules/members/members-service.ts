@@ -282,6 +282,26 @@ export function membersService(d: MembersDeps) {
       return check(item, index, stored?.choice ?? choice, locale);
     },
 
+    /** Every result and training answer kept for the account, for its data export. */
+    async exportData(accountId: string) {
+      const [results, training] = await Promise.all([
+        d.repo.resultsOf(accountId, Number.MAX_SAFE_INTEGER),
+        d.repo.trainingHistoryFull(accountId),
+      ]);
+      return {
+        results: results.map((r) => ({ takenAt: iso(Number(r.taken_at)), result: JSON.parse(r.result) as unknown })),
+        trainingAnswers: training.map((r) => ({
+          week: r.week,
+          level: Number(r.level),
+          puzzle: Number(r.item_index),
+          choice: Number(r.choice),
+          correct: Number(r.correct) === 1,
+          timeMs: Number(r.time_ms),
+          answeredAt: iso(Number(r.answered_at)),
+        })),
+      };
+    },
+
     /** The latest span and reaction results of an account, for the report's dimensions. */
     async latestMeasures(accountId: string) {
       const [memory, reaction] = await Promise.all([
