@@ -8,6 +8,7 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
+import { useErrorMessage } from '../../lib/use-error-message';
 import { overviewQuery } from './api/members-api';
 import { formatDate, resultLine } from './components/members-format';
 
@@ -32,6 +33,7 @@ export function Component() {
   const locale = useLocale();
   const location = useLocation();
   const overview = useQuery(overviewQuery());
+  const errorMessage = useErrorMessage();
   const from = location.pathname + location.search;
   const href = (route: RouteKey, query: Record<string, string> = {}) => buildHref(route, { scope: scope.value }, query);
   const signedIn = overview.data != null;
@@ -42,6 +44,14 @@ export function Component() {
       <h1>{t('page.title')}</h1>
       <p className="lead">{t('page.lead')}</p>
       {overview.isPending ? <p className="meta">{t('page.loading')}</p> : null}
+      {overview.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(overview.error)}{' '}
+          <button type="button" className="button button--secondary" onClick={() => overview.refetch()}>
+            {t('page.retry')}
+          </button>
+        </p>
+      ) : null}
       {overview.data === null ? (
         <section className="card members-visitor" aria-labelledby="members-visitor-title">
           <h2 id="members-visitor-title">{t('visitor.title')}</h2>

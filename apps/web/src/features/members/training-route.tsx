@@ -8,6 +8,7 @@ import { useQueryParam } from '../../app/use-query-param';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { useLocale } from '../../i18n/use-locale';
+import { useErrorMessage } from '../../lib/use-error-message';
 import { answerTraining, trainingQuery } from './api/members-api';
 import { formatDate } from './components/members-format';
 import { MembersShell } from './components/members-shell';
@@ -33,11 +34,20 @@ export function Component() {
   const [levelParam, setLevel] = useQueryParam('level');
   const level = LEVELS.includes(Number(levelParam)) ? Number(levelParam) : 3;
   const training = useQuery(trainingQuery(level, locale));
+  const errorMessage = useErrorMessage();
   const set = training.data?.set;
 
   return (
     <MembersShell title={t('training.title')}>
       <p>{t('training.lead')}</p>
+      {training.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(training.error)}{' '}
+          <button type="button" className="button button--secondary" onClick={() => training.refetch()}>
+            {t('page.retry')}
+          </button>
+        </p>
+      ) : null}
       {training.data?.locked === 'TRAINING_LOCKED' ? (
         <section className="card" data-testid="training-locked">
           <h2>{t('training.lockedTitle')}</h2>

@@ -6,6 +6,7 @@ import { buildHref } from '../../../app/paths';
 import { useScope } from '../../../app/use-scope';
 import { AppLink } from '../../../components/app-link';
 import { PageTitle } from '../../../components/page-title';
+import { useErrorMessage } from '../../../lib/use-error-message';
 import { overviewQuery } from '../api/members-api';
 
 /** A free test's page: its title, a way back, and the test itself only for a signed-in member. */
@@ -14,6 +15,7 @@ export function MembersShell({ title, children }: { title: string; children: Rea
   const scope = useScope();
   const location = useLocation();
   const overview = useQuery(overviewQuery());
+  const errorMessage = useErrorMessage();
   const back = buildHref('members', { scope: scope.value });
   const from = location.pathname + location.search;
   return (
@@ -24,6 +26,14 @@ export function MembersShell({ title, children }: { title: string; children: Rea
       </p>
       <h1>{title}</h1>
       {overview.isPending ? <p className="meta">{t('page.loading')}</p> : null}
+      {overview.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(overview.error)}{' '}
+          <button type="button" className="button button--secondary" onClick={() => overview.refetch()}>
+            {t('page.retry')}
+          </button>
+        </p>
+      ) : null}
       {overview.data === null ? (
         <section className="card" aria-labelledby="members-signin-title">
           <h2 id="members-signin-title">{t('visitor.title')}</h2>
