@@ -1,25 +1,13 @@
-import type {
-  Locale,
-  TAnswerCheck,
-  TMemberPuzzle,
-  TMemberResult,
-  TMemberTask,
-  TTrainingAccess,
-  TTrainingWeek,
-} from '@mindgauge/contract';
+import type { Locale, TMemberResult, TMemberTask } from '@mindgauge/contract';
 import {
   corsiNextLength,
   corsiSequence,
   createRng,
-  isoWeek,
-  type MatrixItem,
   PRACTICE_LEVELS,
   practiceSet,
   type ReactionMode,
   scoreCorsi,
   scoreReaction,
-  toPublicItem,
-  trainingSet,
 } from '@mindgauge/psychometrics';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -29,9 +17,10 @@ import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { sentence } from '../report/answer-analysis';
-import { ANSWER_RULE, DEFAULT_TRAINING_LEVEL, RESULTS_SHOWN, START_RULE } from './member-rules';
+import { memberPuzzles } from './member-puzzles';
+import { ANSWER_RULE, RESULTS_SHOWN, START_RULE } from './member-rules';
 import type { AttemptRow, MembersRepository } from './members-repository';
+import { trainingService } from './training-service';
 
 /** The signed-in member, as the accounts module gives it. */
 export interface Member {
@@ -58,35 +47,17 @@ export interface MembersDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const parseAnswers = (json: string) => JSON.parse(json) as Record<string, number>;
 
+/**
+ * The three free tests of a signed-in member (practice puzzles, spatial span, reaction time), each result
+ * kept with its date, and the weekly training (training-service.ts) composed in.
+ */
 export function membersService(d: MembersDeps) {
   const now = () => d.clock.now();
   const limit = (rule: typeof ANSWER_RULE, m: Member) => consumeRateLimit(d.db, rule, m.id, now());
-
-  function puzzles(items: readonly MatrixItem[], locale: Locale): TMemberPuzzle[] {
-    const labels = {
-      panel: (i: number) =>
-        d.translator.t(locale, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
-      option: (i: number) => d.translator.t(locale, 'engine:a11y.option', { letter: String.fromCharCode(65 + i) }),
-    };
-    return items.map((item, index) => {
-      const pub = toPublicItem(item, labels);
-      return { index, context: [...pub.context], options: [...pub.options] };
-    });
-  }
-
-  function check(item: MatrixItem, index: number, choice: number, locale: Locale): TAnswerCheck {
-    return {
-      index,
-      choice,
-      correct: choice === item.answerIndex,
-      answerIndex: item.answerIndex,
-      explanations: item.rules.map((r) => sentence(d.translator, locale, r.explanation)),
-    };
-  }
+  const { puzzles, check } = memberPuzzles(d.translator);
+  const training = trainingService(d, { puzzles, check }, limit);
 
   const practiceItems = (seed: string) => d.sets.get(`practice:${seed}`, async () => practiceSet(createRng(seed)));
-  const weekItems = (week: string, level: number) =>
-    d.sets.get(`training:${week}:${level}`, async () => trainingSet(d.trainingSecret, week, level));
 
   async function requireAttempt(m: Member, id: string, task: AttemptRow['task']): Promise<AttemptRow> {
     const a = await d.repo.findAttempt(id, m.id);
@@ -100,50 +71,8 @@ export function membersService(d: MembersDeps) {
     return { takenAt: iso(takenAt), result };
   }
 
-  async function access(m: Member): Promise<TTrainingAccess> {
-    // Only a proven address owns what was bought with it (decision 0025).
-    if (m.email_verified_at === null) return { open: false, via: null, until: null };
-    const t = now();
-    const [sub, vip] = await Promise.all([d.subscription(m.email, t), d.vipUntil(m.email, t)]);
-    if (sub) return { open: true, via: 'subscription', until: sub.until === null ? null : iso(sub.until) };
-    if (vip !== undefined) return { open: true, via: 'vip', until: iso(vip) };
-    return { open: false, via: null, until: null };
-  }
-
-  async function requireTraining(m: Member): Promise<TTrainingAccess> {
-    const a = await access(m);
-    if (!a.open) throw new AppError('TRAINING_LOCKED');
-    return a;
-  }
-
-  /** Accuracy and median time per week, oldest first. */
-  async function progress(m: Member): Promise<TTrainingWeek[]> {
-    const byWeek = new Map<string, { correct: number; times: number[] }>();
-    for (const r of await d.repo.trainingHistory(m.id)) {
-      const w = byWeek.get(r.week) ?? { correct: 0, times: [] };
-      w.correct += Number(r.correct);
-      w.times.push(Number(r.time_ms));
-      byWeek.set(r.week, w);
-    }
-    return [...byWeek.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([week, w]) => {
-        const sorted = [...w.times].sort((x, y) => x - y);
-        const mid = Math.floor(sorted.length / 2);
-        const medianMs =
-          sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-        return {
-          week,
-          answered: w.times.length,
-          correct: w.correct,
-          accuracy: Math.round((1000 * w.correct) / w.times.length) / 1000,
-          medianSeconds: Math.round(medianMs / 100) / 10,
-        };
-      });
-  }
-
   return {
-    access,
+    ...training,
 
     async overview(m: Member) {
       const rows = await d.repo.resultsOf(m.id, RESULTS_SHOWN);
@@ -153,7 +82,7 @@ export function membersService(d: MembersDeps) {
           takenAt: iso(Number(r.taken_at)),
           result: JSON.parse(r.result) as TMemberResult['result'],
         });
-      return { results, training: await access(m) };
+      return { results, training: await training.access(m) };
     },
 
     async practiceStart(m: Member, locale: Locale) {
@@ -237,49 +166,6 @@ export function membersService(d: MembersDeps) {
       await limit(START_RULE, m);
       const r = scoreReaction(mode, trials);
       return keep(m, { task: 'reaction', ...r }, now());
-    },
-
-    async training(m: Member, level: number | undefined, locale: Locale) {
-      const a = await requireTraining(m);
-      const week = isoWeek(now()).key;
-      const lv = level ?? DEFAULT_TRAINING_LEVEL;
-      const [items, answered, weeks] = await Promise.all([
-        weekItems(week, lv),
-        d.repo.trainingAnswers(m.id, week, lv),
-        progress(m),
-      ]);
-      return {
-        week,
-        level: lv,
-        puzzles: puzzles(items, locale),
-        checks: answered.flatMap((r) => {
-          const item = items[r.item_index];
-          return item ? [check(item, r.item_index, r.choice, locale)] : [];
-        }),
-        progress: weeks,
-        access: a,
-      };
-    },
-
-    async trainingAnswer(m: Member, level: number, index: number, choice: number, timeMs: number, locale: Locale) {
-      await limit(ANSWER_RULE, m);
-      await requireTraining(m);
-      const week = isoWeek(now()).key;
-      const item = (await weekItems(week, level))[index];
-      if (!item) throw new AppError('UNKNOWN_ITEM');
-      await d.repo.insertTrainingAnswer({
-        account_id: m.id,
-        week,
-        level,
-        item_index: index,
-        choice,
-        correct: choice === item.answerIndex ? 1 : 0,
-        time_ms: timeMs,
-        answered_at: now(),
-      });
-      // The first answer counts: the check is the stored one's.
-      const stored = (await d.repo.trainingAnswers(m.id, week, level)).find((r) => r.item_index === index);
-      return check(item, index, stored?.choice ?? choice, locale);
     },
 
     /** Every result and training answer kept for the account, for its data export. */
