@@ -29,6 +29,7 @@ import { seedPackages } from './modules/extras/extras-seed-repository';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
+import { membersModule } from './modules/members/members-module';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
 import type { RetentionJob } from './modules/retention/retention-job';
@@ -104,7 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // One secret signs every report link (e-mails after payment, retrieval) and checks them (report endpoints).
   const reportLinkSecret = await secretKeys(db.kysely, 'report-links', clock.now(), env.SECRET_REPORT_LINKS);
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
-  const exam = await examModule(app, bases, deps, links, reportLinkSecret);
+  const members = await membersModule(app, bases, deps, accounts);
+  const exam = await examModule(app, bases, deps, links, reportLinkSecret, members.reportDimensions);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));

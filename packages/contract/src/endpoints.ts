@@ -5,6 +5,7 @@ import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
 import * as lab from './api/lab';
+import * as members from './api/members';
 import * as personality from './api/personality';
 import * as report from './api/report';
 import * as share from './api/share';
@@ -88,6 +89,14 @@ export const endpoints = {
   isVip: accounts.isVip,
   deleteAccount: accounts.deleteAccount,
   exportAccount: accounts.exportAccount,
+  membersOverview: members.membersOverview,
+  practiceStart: members.practiceStart,
+  practiceAnswer: members.practiceAnswer,
+  memoryStart: members.memoryStart,
+  memorySubmit: members.memorySubmit,
+  reactionSubmit: members.reactionSubmit,
+  trainingSet: members.trainingSet,
+  trainingAnswer: members.trainingAnswer,
 } as const;
 
 export type EndpointId = keyof typeof endpoints;

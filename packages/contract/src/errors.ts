@@ -9,6 +9,7 @@ export const ERRORS = {
   REPORT_LOCKED: { result: 40201, status: 402 },
   REPORT_ACCESS_DENIED: { result: 40301, status: 403 },
   NOT_IN_TIER: { result: 40302, status: 403 },
+  TRAINING_LOCKED: { result: 40310, status: 403 },
   NOT_FOUND: { result: 40400, status: 404 },
   EXAM_NOT_FOUND: { result: 40401, status: 404 },
   ARTICLE_NOT_FOUND: { result: 40402, status: 404 },

@@ -134,6 +134,15 @@ export const ROUTES = {
   reportShare: { paths: ['/report/share/:scope'], group: 'report' },
   certificate: { paths: ['/certificate/:scope'], group: 'report' },
 
+  // Not in the spec's list (issue 18): the members' area (three free tests, the weekly training) and the
+  // brain-training guide. The spec's `/report/result-free-test/…` is the paid report's psychology lab.
+  members: { paths: ['/members/:scope'], group: 'members' },
+  membersPractice: { paths: ['/members/practice/:scope'], group: 'members' },
+  membersMemory: { paths: ['/members/memory/:scope'], group: 'members' },
+  membersReaction: { paths: ['/members/reaction/:scope'], group: 'members' },
+  membersTraining: { paths: ['/members/training/:scope'], group: 'members' },
+  membersGuide: { paths: ['/members/guide/:scope'], group: 'members' },
+
   userEditPassword: { paths: ['/user/edit-password/:scope'], group: 'user' },
   userForgotPassword: { paths: ['/user/forgot-password/:scope'], group: 'user' },
   userInfo: { paths: ['/user/info/:scope'], group: 'user' },

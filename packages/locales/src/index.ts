@@ -10,6 +10,7 @@ import type help from './en/help.json';
 import type lab from './en/lab.json';
 import type landings from './en/landings.json';
 import type legal from './en/legal.json';
+import type members from './en/members.json';
 import type personalityTest from './en/personality-test.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
@@ -32,6 +33,7 @@ export interface Resources {
   test: typeof test;
   types: typeof types;
   consent: typeof consent;
+  members: typeof members;
 }
 export type Namespace = keyof Resources;
 
@@ -49,6 +51,7 @@ export const UI_NAMESPACES = [
   'landings',
   'consent',
   'account',
+  'members',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -243,5 +246,29 @@ export async function loadAccountResources(locale: Locale): Promise<Resources['a
       return (await import('./pt/account.json')).default;
     default:
       return (await import('./en/account.json')).default;
+  }
+}
+
+/** The members' area texts (free tests, weekly training, brain-training guide): a chunk of their own per locale. */
+export async function loadMembersResources(locale: Locale): Promise<Resources['members']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/members.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/members.json')).default;
+    case 'ja':
+      return (await import('./ja/members.json')).default;
+    case 'ko':
+      return (await import('./ko/members.json')).default;
+    case 'fr':
+      return (await import('./fr/members.json')).default;
+    case 'de':
+      return (await import('./de/members.json')).default;
+    case 'es':
+      return (await import('./es/members.json')).default;
+    case 'pt':
+      return (await import('./pt/members.json')).default;
+    default:
+      return (await import('./en/members.json')).default;
   }
 }

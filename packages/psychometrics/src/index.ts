@@ -76,6 +76,45 @@ export type {
 } from './items/types';
 // Locale keys
 export { engineLocaleKeys, layoutKey, ruleNameKey, shapeKey } from './locale/keys';
+// Members' tasks: spatial span, reaction time, practice and weekly training sets
+export {
+  CORSI_BLOCKS,
+  CORSI_MAX_LENGTH,
+  CORSI_START_LENGTH,
+  type CorsiResult,
+  type CorsiTrial,
+  corsiNextLength,
+  corsiSequence,
+  scoreCorsi,
+} from './members/corsi';
+export {
+  type MemberDimension,
+  REACTION_REFERENCE,
+  reactionDimension,
+  SPAN_REFERENCE,
+  spanDimension,
+} from './members/member-dimensions';
+export {
+  isoWeek,
+  PRACTICE_LEVELS,
+  practiceSet,
+  TRAINING_ITEMS,
+  TRAINING_LEVELS,
+  trainingSet,
+} from './members/practice-sets';
+export {
+  ANTICIPATION_MS,
+  FOREPERIOD_MS,
+  LAPSE_MS,
+  REACTION_MAX_TRIALS,
+  REACTION_MIN_KEPT,
+  REACTION_MIN_TRIALS,
+  type ReactionMode,
+  type ReactionResult,
+  type ReactionTrial,
+  reactionPlan,
+  scoreReaction,
+} from './members/reaction-time';
 export { type AxisReliability, axisReliability } from './personality/axis-reliability';
 // Personality
 export {

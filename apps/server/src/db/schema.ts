@@ -461,4 +461,34 @@ export interface Database {
   signin_links_used: { token_hash: string; used_at: number; expires_at: number };
   /** Test sessions taken in a signed-in browser: the personal centre lists them, unfinished ones too. */
   account_exam_sessions: { session_id: string; account_id: string; linked_at: number };
+  /** Members' free tests in progress (practice, spatial span): the seed their puzzles or sequences come from. */
+  member_attempts: {
+    id: string;
+    account_id: string;
+    task: 'practice' | 'memory';
+    seed: string;
+    /** JSON: practice answers by index ({ "3": 2 }); the first answer to each puzzle counts. */
+    answers: string;
+    created_at: number;
+    finished_at: number | null;
+  };
+  /** Every result of a member's free tests (retakes add rows): JSON as the contract's result. */
+  member_results: {
+    id: Generated<number>;
+    account_id: string;
+    task: 'practice' | 'memory' | 'reaction';
+    result: string;
+    taken_at: number;
+  };
+  /** Answers to the weekly training sets: one per member, week, level and puzzle. */
+  training_answers: {
+    account_id: string;
+    week: string;
+    level: number;
+    item_index: number;
+    choice: number;
+    correct: number;
+    time_ms: number;
+    answered_at: number;
+  };
 }

@@ -20,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'nav.advancedServices', route: 'payingPackage' },
   { label: 'nav.resourcesDownload', route: 'reportDownload' },
   { label: 'nav.psychologyLab', route: 'reportFreeTest' },
+  { label: 'nav.freeTests', route: 'members' },
   { label: 'nav.advancedCentre', route: 'userSetting' },
   { label: 'nav.help', route: 'help' },
   { label: 'nav.loginRegister', route: 'userLogin' },

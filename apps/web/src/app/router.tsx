@@ -2,7 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
-import { ensureAccountNamespace, ensurePaidNamespaces, ensurePersonalityNamespaces } from '../i18n/i18n';
+import {
+  ensureAccountNamespace,
+  ensureMembersNamespace,
+  ensurePaidNamespaces,
+  ensurePersonalityNamespaces,
+} from '../i18n/i18n';
 import { rememberLinkToken } from './app-state';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { isValidMatch, ROUTES, type RouteKey, routeName } from './paths';
@@ -17,6 +22,7 @@ function ensureGroupNamespaces(group: string): Promise<void> | null {
   if (PAID_GROUPS.has(group)) return ensurePaidNamespaces();
   if (group === 'personality') return ensurePersonalityNamespaces();
   if (group === 'user') return ensureAccountNamespace();
+  if (group === 'members') return ensureMembersNamespace();
   return null;
 }
 

@@ -10,6 +10,7 @@ import {
   CORE_NAMESPACES,
   loadAccountResources,
   loadLandingResources,
+  loadMembersResources,
   loadPaidResources,
   loadPersonalityResources,
   loadUiResources,
@@ -42,6 +43,8 @@ let personalityWanted = false;
 let landingsWanted = false;
 /** Likewise for the account screens' (and the signed-in account menu's) namespace. */
 let accountWanted = false;
+/** Likewise for the members' area (free tests, training, guide). */
+let membersWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -73,7 +76,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings, account]);
+  const members =
+    !membersWanted || i18next.hasResourceBundle(locale, 'members')
+      ? null
+      : loadMembersResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'members', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings, account, members]);
+}
+
+/** The members' area texts: loaded before its screens show (a chunk of their own). */
+export async function ensureMembersNamespace(): Promise<void> {
+  membersWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */

@@ -9,7 +9,8 @@ export type PsychometricsInputErrorCode =
   | 'invalid_number'
   | 'invalid_likert_value'
   | 'invalid_response_matrix'
-  | 'invalid_options';
+  | 'invalid_options'
+  | 'invalid_task';
 
 /** Thrown when a caller passes malformed input; never thrown for valid data. */
 export class PsychometricsInputError extends Error {

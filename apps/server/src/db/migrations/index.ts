@@ -12,6 +12,7 @@ import { accounts } from './0009-accounts';
 import { security } from './0010-security';
 import { routedSessions } from './0011-routed-sessions';
 import { perfIndexes } from './0012-perf-indexes';
+import { members } from './0016-members';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010-security': security(dialect),
         '0011-routed-sessions': routedSessions(),
         '0012-perf-indexes': perfIndexes(dialect),
+        '0016-members': members(dialect),
       };
     },
   };

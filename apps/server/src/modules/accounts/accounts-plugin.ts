@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
@@ -52,7 +52,14 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
     };
     done();
   });
-  accountsRoutes(app, bases, { service, sessions, orders, siteOrigin: new URL(deps.env.PUBLIC_URL).origin });
+  const exportSections = new Map<string, (accountId: string) => Promise<unknown>>();
+  accountsRoutes(app, bases, {
+    service,
+    sessions,
+    orders,
+    siteOrigin: new URL(deps.env.PUBLIC_URL).origin,
+    exportSections,
+  });
 
   // Hourly: ended sessions, codes older than a day (a registration's details travel with its code, and
   // "send again" reuses them for a day), and used sign-in links past their expiry are deleted.
@@ -66,6 +73,17 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
   app.addHook('onClose', () => cleanup.stop());
 
   return {
+    /** Another module's data about an account joins the account's data export under `name`. */
+    addExportSection: (name: string, section: (accountId: string) => Promise<unknown>) => {
+      exportSections.set(name, section);
+    },
+    /** The request's signed-in account, if any (the members' area asks). */
+    signedIn: async (req: FastifyRequest, reply: FastifyReply) => (await sessions.current(req, reply))?.account,
+    /** The account of a proven address (what it bought is its own, decision 0025), or undefined. */
+    accountIdOf: async (email: string) => {
+      const a = await d.repo.findByEmail(email.toLowerCase());
+      return a && a.email_verified_at !== null ? a.id : undefined;
+    },
     /** Deletes expired account rows now (the hourly job's pass; tests call it). */
     cleanup: cleanup.runOnce,
     /** The one-time sign-in link for a buyer's report e-mail. */

@@ -15,6 +15,8 @@ interface Parts {
   sessions: AccountSessions;
   orders: AccountOrders;
   siteOrigin: string;
+  /** What other modules keep about an account, added to its data export by name (e.g. the members' results). */
+  exportSections: Map<string, (accountId: string) => Promise<unknown>>;
 }
 
 /** The account calls of section 7, plus logout, deletion and export. Thin: validate, call, answer. */
@@ -127,7 +129,8 @@ export function accountsRoutes(app: FastifyInstance, bases: BasePaths, p: Parts)
 
   mountEndpoint(app, bases, endpoints.exportAccount, async ({ req, reply }) => {
     const { account } = await requireUser(req, reply);
-    const data = await orders.exportData(account, examCookie(req));
+    const data: Record<string, unknown> = await orders.exportData(account, examCookie(req));
+    for (const [name, section] of p.exportSections) data[name] = await section(account.id);
     return new RawFile(Buffer.from(JSON.stringify(data, null, 2)), 'application/json', 'mindgauge-account.json');
   });
 }

@@ -6,7 +6,7 @@ import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { examRepository } from './exam-repository';
 import { examRoutes } from './exam-routes';
-import { examService } from './exam-service';
+import { type ExamDeps, examService } from './exam-service';
 import { orderEmailChange } from './order-email-change';
 
 /** The test itself (forms, answers, scoring, orders) and an order's e-mail change; registers their routes. */
@@ -16,6 +16,8 @@ export async function examModule(
   deps: AppDeps,
   links: ReportLinks,
   reportLinkSecret: SecretKeys,
+  /** The buyer's own memory and reaction tasks, when taken (members module). */
+  measuredDimensions?: ExamDeps['measuredDimensions'],
 ) {
   const { env, db, clock, translator } = deps;
   const exam = examService({
@@ -31,6 +33,7 @@ export async function examModule(
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     minReliabilitySample: env.MIN_RELIABILITY_SAMPLE,
     reportLinkSecret,
+    measuredDimensions,
   });
   const emailChange = orderEmailChange({
     repo: examRepository(db.kysely),

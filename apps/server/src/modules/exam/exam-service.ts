@@ -81,6 +81,21 @@ export interface ExamDeps {
   reportLinkSecret: SecretKeys;
   /** The questionnaire's reliability is shown only from this many scored answer sheets. */
   minReliabilitySample: number;
+  /**
+   * The memory and reaction dimensions measured by the buyer's own tasks (the members' area), which replace
+   * the figures estimated from the test's answers when the buyer has taken them.
+   */
+  measuredDimensions?: (
+    email: string,
+    locale: Locale,
+  ) => Promise<
+    Partial<
+      Record<
+        'memory' | 'reaction',
+        { score: number; level: number; levelName: string; source: string; provisional: boolean }
+      >
+    >
+  >;
 }
 
 /** The most recent sheets the reliability is computed from: enough for a steady alpha, bounded in cost. */
@@ -309,6 +324,17 @@ export function examService(d: ExamDeps) {
     };
   }
 
+  type Dimensions = NonNullable<TReportSummary['dimensions']>;
+  /** A dimension the buyer measured with a task replaces the estimate; its source says which task and when. */
+  async function withMeasured(order: OrderRow, locale: Locale, dims: Dimensions): Promise<Dimensions> {
+    if (!d.measuredDimensions || !order.email) return dims;
+    const measured = await d.measuredDimensions(order.email, locale);
+    return dims.map((dim) => {
+      const m = dim.id === 'memory' || dim.id === 'reaction' ? measured[dim.id] : undefined;
+      return m ? { ...dim, ...m, level: m.level as typeof dim.level } : dim;
+    });
+  }
+
   /** The score part of a report, its texts in `hl` (the language the visitor reads now) or the order's. */
   async function reportSummary(
     order: OrderRow,
@@ -365,18 +391,22 @@ export function examService(d: ExamDeps) {
       normNote: d.translator.t(locale, engineKey(r.norm.key), { sampleSize: r.norm.sampleSize }),
       ranking: await ranking(session, iqShown),
       dimensions: entitlements.includes('dimensions')
-        ? scored.dimensions.map((dim) => ({
-            id: dim.id,
-            name: tr(dim.key),
-            description: tr(dim.descriptionKey),
-            score: Math.round(dim.score),
-            level: dim.level,
-            levelName: tr(dim.levelKey),
-            referenceLow: Math.round(dim.reference.lower),
-            referenceHigh: Math.round(dim.reference.upper),
-            source: tr(dim.source.key),
-            provisional: dim.provisional,
-          }))
+        ? await withMeasured(
+            order,
+            locale,
+            scored.dimensions.map((dim) => ({
+              id: dim.id,
+              name: tr(dim.key),
+              description: tr(dim.descriptionKey),
+              score: Math.round(dim.score),
+              level: dim.level,
+              levelName: tr(dim.levelKey),
+              referenceLow: Math.round(dim.reference.lower),
+              referenceHigh: Math.round(dim.reference.upper),
+              source: tr(dim.source.key),
+              provisional: dim.provisional,
+            })),
+          )
         : null,
     };
   }

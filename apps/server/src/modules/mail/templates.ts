@@ -1,4 +1,4 @@
-import { formatMoney, type Locale } from '@mindgauge/contract';
+import { buildHref, formatMoney, type Locale } from '@mindgauge/contract';
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
 import { type LayoutInput, type RenderedEmail, renderLayout } from './email-layout';
@@ -124,6 +124,14 @@ const templates = {
               }),
             },
             { text: tt('email:plan.untilCancel') },
+            // Where the plan's benefits are (issue 18): the members' area, on the report link's site.
+            { text: tt('email:plan.membersArea') },
+            {
+              link: {
+                label: tt('email:plan.membersLink'),
+                href: `${new URL(p.reportUrl).origin}${buildHref('members', {}, { hl: locale })}`,
+              },
+            },
             ...cancelBlocks(t, locale, sub),
           ]
         : [{ text: tt('email:reportReady.oneTime') }];

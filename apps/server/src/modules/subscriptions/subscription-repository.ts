@@ -198,6 +198,15 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .orderBy('created_at')
         .execute();
     },
+    /** The address's subscriptions that are not over (for the members' training access). */
+    notEndedForEmail(email: string) {
+      return db
+        .selectFrom('subscriptions')
+        .select(['status', 'cancel_requested_at', 'current_period_end'])
+        .where('email', '=', email)
+        .where('status', '!=', 'canceled')
+        .execute();
+    },
     /** Due for the scheduler and not leased by another worker. */
     dueIds(now: number, limit: number) {
       return db

@@ -27,6 +27,10 @@ export function SubscriptionStarted({ sub, hl }: { sub: TSubscriptionSummary; hl
             : t('plans.startedActive', { date: next, billed })}
         </p>
       ) : null}
+      <p>
+        {t('plans.membersArea')}{' '}
+        <AppLink to={buildHref('members', { scope: scope.value })}>{t('plans.membersLink')}</AppLink>
+      </p>
       <p className="meta">
         {t('plans.howToCancel')}{' '}
         <AppLink to={buildHref('cancelSubscription', { scope: scope.value })}>{t('plans.manage')}</AppLink>
