@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
+import { type OperatorConsole, operatorConsole } from './composition/console';
 import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
 import type { Env } from './config/env';
@@ -52,6 +53,8 @@ export interface BuiltApp {
   files: ReportFiles;
   /** The accounts module's hooks (the buyer's sign-in link). */
   accounts: AccountsModule;
+  /** The operator's console (the operator command grants the role through it). */
+  console: OperatorConsole;
 }
 
 /**
@@ -103,6 +106,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const exam = await examModule(app, bases, deps, links, reportLinkSecret);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
+  const operator = await operatorConsole(app, bases, deps, {
+    accounts,
+    checkout,
+    links,
+    forgetReport: exam.forgetReport,
+  });
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);
@@ -122,5 +131,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts };
+  return { app, deps, checkout, files, accounts, console: operator };
 }

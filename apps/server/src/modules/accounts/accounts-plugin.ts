@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { BasePaths } from '../../http/mount-endpoint';
 import { getOrCreateSecret } from '../../lib/app-secrets';
@@ -66,6 +66,15 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
   app.addHook('onClose', () => cleanup.stop());
 
   return {
+    /** The request's signed-in account and its session (the console asks it before its own checks). */
+    signedIn: (req: FastifyRequest, reply: FastifyReply) => sessions.current(req, reply),
+    /** The account of an address, made if absent (the operator command's first step). */
+    async ensureAccount(email: string, locale: Parameters<typeof service.ensureBuyerAccount>[1]) {
+      await service.ensureBuyerAccount(email, locale);
+      const account = await d.repo.findByEmail(email.toLowerCase());
+      if (!account) throw new Error(`no account for ${email} after ensuring one`);
+      return account;
+    },
     /** Deletes expired account rows now (the hourly job's pass; tests call it). */
     cleanup: cleanup.runOnce,
     /** The one-time sign-in link for a buyer's report e-mail. */
