@@ -9,6 +9,7 @@ import {
 import {
   CORE_NAMESPACES,
   loadAccountResources,
+  loadConsoleResources,
   loadLandingResources,
   loadPaidResources,
   loadPersonalityResources,
@@ -42,6 +43,8 @@ let personalityWanted = false;
 let landingsWanted = false;
 /** Likewise for the account screens' (and the signed-in account menu's) namespace. */
 let accountWanted = false;
+/** Likewise for the operator console's namespace. */
+let consoleWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -73,7 +76,19 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings, account]);
+  const consoleTexts =
+    !consoleWanted || i18next.hasResourceBundle(locale, 'console')
+      ? null
+      : loadConsoleResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'console', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings, account, consoleTexts]);
+}
+
+/** The operator console's texts: loaded only by the console (a chunk of their own). */
+export async function ensureConsoleNamespace(): Promise<void> {
+  consoleWanted = true;
+  await addLocale(i18next.language as Locale);
 }
 
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
