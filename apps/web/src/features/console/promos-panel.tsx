@@ -113,7 +113,7 @@ export function PromosPanel() {
                         className="button button--secondary"
                         disabled={expire.isPending}
                         onClick={() => expire.mutate(p.code)}
-                        aria-label={t('promos.endNamed', { code: p.code })}
+                        aria-label={`${t('promos.end')} · ${p.code}`}
                       >
                         {t('promos.end')}
                       </button>
