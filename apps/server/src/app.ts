@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
+import { type OperatorConsole, operatorConsole } from './composition/console';
 import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
 import { retention } from './composition/retention';
@@ -57,6 +58,8 @@ export interface BuiltApp {
   accounts: AccountsModule;
   /** The daily retention job (started by server.ts; tests run its passes themselves). */
   retention: RetentionJob;
+  /** The operator's console (the operator command grants the role through it). */
+  console: OperatorConsole;
 }
 
 /**
@@ -109,6 +112,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const exam = await examModule(app, bases, deps, links, reportLinkSecret, members.reportDimensions);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
+  const operator = await operatorConsole(app, bases, deps, {
+    accounts,
+    checkout,
+    links,
+    forgetReport: exam.forgetReport,
+  });
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);
@@ -131,5 +140,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts, retention: retentionJob };
+  return { app, deps, checkout, files, accounts, retention: retentionJob, console: operator };
 }

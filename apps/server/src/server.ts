@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { operatorCommand } from './cli/operator-command';
 import { EnvError, parseEnv } from './config/env';
 
 /** Starts the server: parse the environment, build, listen, and shut down gracefully on a signal. */
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // `node server.js operator:create --email ...` (npm run operator:create): a shell command, not a server.
+  if (process.argv[2] === 'operator:create') process.exit(await operatorCommand(env, process.argv.slice(3)));
   const { app, deps, checkout, retention } = await buildApp({ env });
   deps.mailWorker.start();
   checkout.startJobs();

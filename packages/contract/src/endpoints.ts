@@ -1,6 +1,7 @@
 import * as accounts from './api/accounts';
 import * as app from './api/app';
 import * as checkout from './api/checkout';
+import * as consoleApi from './api/console';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
@@ -25,6 +26,22 @@ export const endpoints = {
   categoryList: app.categoryList,
   examInfo: app.examInfo,
   supportContact: support.supportContact,
+  consoleMe: consoleApi.consoleMe,
+  consoleTotpEnrol: consoleApi.consoleTotpEnrol,
+  consoleTotpVerify: consoleApi.consoleTotpVerify,
+  consoleAudit: consoleApi.consoleAudit,
+  consoleOrders: consoleApi.consoleOrders,
+  consoleOrder: consoleApi.consoleOrder,
+  consoleRefund: consoleApi.consoleRefund,
+  consoleResendReport: consoleApi.consoleResendReport,
+  consolePromoList: consoleApi.consolePromoList,
+  consolePromoCreate: consoleApi.consolePromoCreate,
+  consolePromoExpire: consoleApi.consolePromoExpire,
+  consoleTickets: consoleApi.consoleTickets,
+  consoleTicketReply: consoleApi.consoleTicketReply,
+  consoleTicketDone: consoleApi.consoleTicketDone,
+  consoleMail: consoleApi.consoleMail,
+  consoleMailRetry: consoleApi.consoleMailRetry,
   questionList: exam.questionList,
   saveAnswer: exam.saveAnswer,
   confirmSession: exam.confirmSession,

@@ -149,6 +149,9 @@ export const ROUTES = {
   userLogin: { paths: ['/user/login/:scope'], group: 'user' },
   userRegister: { paths: ['/user/register/:scope'], group: 'user' },
   userSetting: { paths: ['/user/setting/:scope'], group: 'user' },
+
+  // Not in the spec: the operator's console (issue 21), loaded on its own chunk.
+  console: { paths: ['/console/:scope'], group: 'console' },
 } as const satisfies Record<string, { paths: readonly string[]; group: string }>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -3,6 +3,7 @@ import type account from './en/account.json';
 import type checkout from './en/checkout.json';
 import type common from './en/common.json';
 import type consent from './en/consent.json';
+import type consoleTexts from './en/console.json';
 import type content from './en/content.json';
 import type email from './en/email.json';
 import type errors from './en/errors.json';
@@ -34,6 +35,7 @@ export interface Resources {
   types: typeof types;
   consent: typeof consent;
   members: typeof members;
+  console: typeof consoleTexts;
 }
 export type Namespace = keyof Resources;
 
@@ -52,6 +54,7 @@ export const UI_NAMESPACES = [
   'consent',
   'account',
   'members',
+  'console',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -270,5 +273,29 @@ export async function loadMembersResources(locale: Locale): Promise<Resources['m
       return (await import('./pt/members.json')).default;
     default:
       return (await import('./en/members.json')).default;
+  }
+}
+
+/** The operator console's texts: a chunk of their own per locale, loaded only by the console. */
+export async function loadConsoleResources(locale: Locale): Promise<Resources['console']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/console.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/console.json')).default;
+    case 'ja':
+      return (await import('./ja/console.json')).default;
+    case 'ko':
+      return (await import('./ko/console.json')).default;
+    case 'fr':
+      return (await import('./fr/console.json')).default;
+    case 'de':
+      return (await import('./de/console.json')).default;
+    case 'es':
+      return (await import('./es/console.json')).default;
+    case 'pt':
+      return (await import('./pt/console.json')).default;
+    default:
+      return (await import('./en/console.json')).default;
   }
 }

@@ -72,7 +72,11 @@ export interface Database {
     exam_id: number;
     hl: string;
     created_at: number;
+    status: Generated<'open' | 'done'>;
+    done_at: number | null;
   };
+  /** Replies an operator sent to a ticket (modules/support). */
+  support_replies: { id: Generated<number>; ticket_id: string; author: string; message: string; created_at: number };
   mail_outbox: {
     id: Generated<number>;
     dedupe_key: string | null;
@@ -490,5 +494,27 @@ export interface Database {
     correct: number;
     time_ms: number;
     answered_at: number;
+  };
+  /** Accounts with the operator role and their second factor (modules/console). */
+  operators: {
+    account_id: string;
+    role: 'operator';
+    totp_secret: string | null;
+    totp_enabled_at: number | null;
+    totp_last_step: number | null;
+    created_at: number;
+  };
+  /** Sign-in sessions (by the account session's token hash) that passed the second factor. */
+  operator_sessions: { token_hash: string; account_id: string; verified_at: number; expires_at: number };
+  /** What operators did: append-only (database triggers refuse UPDATE and DELETE). */
+  audit_log: {
+    id: Generated<number>;
+    at: number;
+    actor_id: string;
+    actor_email: string;
+    action: string;
+    target: string;
+    before_json: string | null;
+    after_json: string | null;
   };
 }

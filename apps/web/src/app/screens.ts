@@ -68,6 +68,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   userEditPassword: () => import('../features/account/edit-password-route'),
   userInfo: () => import('../features/account/info-route'),
   userSetting: () => import('../features/account/setting-route'),
+  console: () => import('../features/console/console-route'),
 };
 
 export function isRegistered(key: RouteKey): boolean {

@@ -9,6 +9,7 @@ import {
 import {
   CORE_NAMESPACES,
   loadAccountResources,
+  loadConsoleResources,
   loadLandingResources,
   loadMembersResources,
   loadPaidResources,
@@ -45,6 +46,8 @@ let landingsWanted = false;
 let accountWanted = false;
 /** Likewise for the members' area (free tests, training, guide). */
 let membersWanted = false;
+/** Likewise for the operator console's namespace. */
+let consoleWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -82,12 +85,24 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadMembersResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'members', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings, account, members]);
+  const consoleTexts =
+    !consoleWanted || i18next.hasResourceBundle(locale, 'console')
+      ? null
+      : loadConsoleResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'console', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings, account, members, consoleTexts]);
 }
 
 /** The members' area texts: loaded before its screens show (a chunk of their own). */
 export async function ensureMembersNamespace(): Promise<void> {
   membersWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The operator console's texts: loaded only by the console (a chunk of their own). */
+export async function ensureConsoleNamespace(): Promise<void> {
+  consoleWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

@@ -13,6 +13,7 @@ import { security } from './0010-security';
 import { routedSessions } from './0011-routed-sessions';
 import { perfIndexes } from './0012-perf-indexes';
 import { members } from './0016-members';
+import { consoleTables } from './0019-console';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0011-routed-sessions': routedSessions(),
         '0012-perf-indexes': perfIndexes(dialect),
         '0016-members': members(dialect),
+        '0019-console': consoleTables(dialect),
       };
     },
   };

@@ -84,6 +84,15 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
       const a = await d.repo.findByEmail(email.toLowerCase());
       return a && a.email_verified_at !== null ? a.id : undefined;
     },
+    /** The request's signed-in account and its session (the console asks it before its own checks). */
+    signedInSession: (req: FastifyRequest, reply: FastifyReply) => sessions.current(req, reply),
+    /** The account of an address, made if absent (the operator command's first step). */
+    async ensureAccount(email: string, locale: Parameters<typeof service.ensureBuyerAccount>[1]) {
+      await service.ensureBuyerAccount(email, locale);
+      const account = await d.repo.findByEmail(email.toLowerCase());
+      if (!account) throw new Error(`no account for ${email} after ensuring one`);
+      return account;
+    },
     /** Deletes expired account rows now (the hourly job's pass; tests call it). */
     cleanup: cleanup.runOnce,
     /** The one-time sign-in link for a buyer's report e-mail. */

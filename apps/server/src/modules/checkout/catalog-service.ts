@@ -123,6 +123,31 @@ export function catalogService(d: CatalogDeps) {
   return {
     priced,
 
+    /** The operator's promo codes: list, add, end. Lookups are not cached, so a change applies at once. */
+    promos: {
+      list: () => d.repo.allPromos(),
+      async create(p: { code: string; percentOff: number; expiresAt: number | null; maxRedemptions: number | null }) {
+        const row = {
+          code: p.code,
+          percent_off: p.percentOff,
+          starts_at: null,
+          expires_at: p.expiresAt,
+          max_redemptions: p.maxRedemptions,
+          active: 1,
+          demo: 0,
+          created_at: d.clock.now(),
+        };
+        if (!(await d.repo.insertPromo(row))) throw new AppError('PROMO_CODE_TAKEN');
+        return (await d.repo.promo(p.code)) as PromoRow;
+      },
+      async expire(code: string) {
+        const before = await d.repo.promo(code);
+        if (!before) throw new AppError('PROMO_INVALID');
+        await d.repo.expirePromo(code, d.clock.now());
+        return { before, after: (await d.repo.promo(code)) as PromoRow };
+      },
+    },
+
     async skuList(
       examId: number,
       country: string,

@@ -25,6 +25,8 @@ export type ExamOrders = Pick<
   | 'findPaidByCertificate'
   | 'proveEmail'
   | 'provenEmail'
+  | 'searchOrders'
+  | 'markOrderRefunded'
 >;
 
 /** The exam module's order service for other modules, from its repository: only these operations leave it. */
@@ -44,5 +46,7 @@ export function examOrders(repo: ExamRepository): ExamOrders {
     findPaidByCertificate: (...args) => repo.findPaidByCertificate(...args),
     proveEmail: (...args) => repo.proveEmail(...args),
     provenEmail: (...args) => repo.provenEmail(...args),
+    searchOrders: (...args) => repo.searchOrders(...args),
+    markOrderRefunded: (...args) => repo.markOrderRefunded(...args),
   };
 }

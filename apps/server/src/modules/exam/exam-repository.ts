@@ -208,6 +208,40 @@ export function examRepository(db: Kysely<Database>) {
       const own = tier ? parseJsonColumn(ZStoredEntitlements, 'skus.entitlements', tier.entitlements) : [];
       return [...new Set([...own, ...extras.map((e) => e.entitlement)])];
     },
+    /**
+     * The operator's order search (newest first): an exact order number, else the address (a part of it
+     * matches), within creation days. `limit + 1` rows come back so the caller knows whether there are more.
+     */
+    searchOrders(f: { text?: string | undefined; from?: number | undefined; to?: number | undefined; limit: number }) {
+      let q = db
+        .selectFrom('exam_orders')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .limit(f.limit + 1);
+      const text = f.text?.trim();
+      if (text) {
+        const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or([
+            eb('order_number', '=', text),
+            eb(eb.fn('lower', ['email']), 'like', sql<string>`${like} escape '\\'`),
+          ]),
+        );
+      }
+      if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
+      if (f.to !== undefined) q = q.where('created_at', '<', f.to);
+      return q.execute();
+    },
+    /** A refunded order whose report the operator closed: it reads as refunded from now on (once). */
+    async markOrderRefunded(orderNumber: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('exam_orders')
+        .set({ status: 'refunded', updated_at: now })
+        .where('order_number', '=', orderNumber)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     findOrder(orderNumber: string) {
       return db.selectFrom('exam_orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
     },

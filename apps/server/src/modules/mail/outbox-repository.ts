@@ -15,6 +15,31 @@ export function outboxRepository(db: Kysely<Database>) {
         .groupBy('status')
         .execute();
     },
+    /** The newest e-mails, optionally in one state or to one address (the operator's outbox view). */
+    recent(f: { status?: OutboxRow['status'] | undefined; to?: string | undefined; id?: number; limit: number }) {
+      let q = db
+        .selectFrom('mail_outbox')
+        .select(['id', 'template', 'to_address', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+        .orderBy('id', 'desc')
+        .limit(f.limit);
+      if (f.status) q = q.where('status', '=', f.status);
+      if (f.to) q = q.where('to_address', '=', f.to);
+      if (f.id !== undefined) q = q.where('id', '=', f.id);
+      return q.execute();
+    },
+    /** A failed e-mail goes back in the queue, due now (once: only a failed row moves). */
+    async requeueFailed(id: number, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending', next_attempt_at: now, locked_until: null })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    exists(id: number) {
+      return db.selectFrom('mail_outbox').select('id').where('id', '=', id).executeTakeFirst();
+    },
     /** Due rows: pending and due, or claimed by a worker whose lease ran out (it crashed mid-send). */
     listDueIds(now: number, limit: number) {
       return db

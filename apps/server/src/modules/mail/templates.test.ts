@@ -18,6 +18,7 @@ const plan = {
 /** One payload per message: a new message fails to type-check here until it has one. */
 const samples: { [K in TemplateName]: TemplatePayload<K> } = {
   supportAck: { ticket: 'T-1' },
+  supportReply: { ticket: 'T-1', reply: 'We have sent the report again.', original: 'I did not get my report.' },
   cancelLinks: {
     subscriptions: [
       { planId: 'weekly', cancelUrl: 'https://example.test/cancel/subscription/IQB-1799?sub=s', accessUntil: at },

@@ -96,6 +96,24 @@ const templates = {
       };
     },
   }),
+  // An operator's answer to a ticket, in the language the ticket was written in; the person's own message is
+  // quoted back only here, to the address that wrote it (the ticket's), never to a typed one.
+  supportReply: defineTemplate({
+    payload: z.object({ ticket: z.string(), reply: z.string(), original: z.string() }),
+    render({ tt }, p) {
+      return {
+        subject: tt('email:supportReply.subject', { ticket: p.ticket }),
+        preheader: tt('email:supportReply.preheader', { ticket: p.ticket }),
+        blocks: [
+          { text: tt('email:supportReply.intro', { ticket: p.ticket }) },
+          { quote: p.reply },
+          { text: tt('email:supportReply.yourMessage') },
+          { quote: p.original },
+          { text: tt('email:supportReply.answer') },
+        ],
+      };
+    },
+  }),
   reportReady: defineTemplate({
     payload: z.object({
       orderNumber: z.string(),

@@ -108,6 +108,37 @@ export function paymentRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
+    /** Every payment of an order (the order's own, extras, a plan's first), oldest first. */
+    ofOrder(orderNumber: string): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .orderBy('created_at')
+        .execute();
+    },
+    /** The processor events that concerned these payments, oldest first. */
+    eventsOf(refs: string[]) {
+      if (refs.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('payment_events')
+        .select(['provider', 'type', 'received_at'])
+        .where('ref', 'in', refs)
+        .orderBy('received_at')
+        .limit(200)
+        .execute();
+    },
+    /** An operator's refund of a succeeded payment: true for the one call that asked first. */
+    async requestRefund(id: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('payments')
+        .set({ refund_status: 'pending', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'succeeded')
+        .where('refund_status', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /** A second success for an order paid by another payment: to be given back (once). */
     async markRefundPending(id: string, now: number): Promise<void> {
       await db

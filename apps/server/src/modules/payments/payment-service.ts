@@ -154,6 +154,28 @@ export function paymentService(d: PaymentDeps) {
     sync,
     refundIfDuplicate,
 
+    /** An order's payments and the processor events about them (the operator's view of an order). */
+    async historyOf(orderNumber: string) {
+      const payments = await d.repo.ofOrder(orderNumber);
+      const refs = payments.flatMap((p) => (p.provider_ref ? [p.provider_ref] : []));
+      return { payments, events: await d.repo.eventsOf(refs) };
+    },
+
+    /**
+     * Refunds the payment that paid an order, through its processor, exactly once: of many concurrent calls
+     * only the first marks it (a guarded update) and asks the processor; the others report where it stands.
+     * A crash between the two leaves it pending, and the reconciler finishes it.
+     */
+    async refundOrderPayment(orderNumber: string): Promise<{ changed: boolean; refund: 'pending' | 'refunded' }> {
+      const order = await requireOrder(orderNumber);
+      const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
+      if (!paid || paid.status !== 'succeeded') throw new AppError('NOT_REFUNDABLE');
+      const changed = await d.repo.requestRefund(paid.id, d.clock.now());
+      if (changed) await viaProvider(() => refundIfDuplicate(paid.id));
+      const now = await d.repo.find(paid.id);
+      return { changed, refund: now?.refund_status === 'refunded' ? 'refunded' : 'pending' };
+    },
+
     /**
      * Starts the payment of one checkout attempt. The price is computed here, never taken from the browser;
      * the browser's shown price only has to match it. The same checkout key returns the same payment.

@@ -131,14 +131,17 @@ export function paymentSettlement(
     }
   }
 
-  /** A second successful payment for a paid order (two tabs, two methods) is given back at once. */
+  /**
+   * Gives back a payment marked for a refund: a second successful payment for a paid order (two tabs, two
+   * methods), or one an operator refunded. The reconciler repeats it for any left pending by a crash.
+   */
   async function refundIfDuplicate(paymentId: string): Promise<void> {
     const p = await d.repo.find(paymentId);
     if (p?.refund_status !== 'pending' || !p.provider_ref) return;
     const ref = p.provider_ref;
     await provider(p).refund(ref);
     await d.repo.markRefunded(p.id, d.clock.now());
-    d.log?.info({ payment: p.id, order: p.order_number }, 'duplicate payment refunded');
+    d.log?.info({ payment: p.id, order: p.order_number }, 'payment refunded');
   }
 
   /** Acts on the processor's current truth about a payment (not on an event's copy: events come in any order). */

@@ -1,11 +1,49 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** Every SQL statement of support tickets. */
-export function supportRepository(db: Kysely<Database>) {
+type Db = Kysely<Database> | Transaction<Database>;
+export type TicketRow = Database['support_tickets'] extends infer R
+  ? Omit<R, 'id' | 'status'> & {
+      id: number;
+      status: 'open' | 'done';
+    }
+  : never;
+export type ReplyRow = { id: number; ticket_id: string; author: string; message: string; created_at: number };
+
+/** Every SQL statement of support tickets and their replies. */
+export function supportRepository(db: Db) {
   return {
     async insertTicket(row: Insertable<Database['support_tickets']>): Promise<void> {
       await db.insertInto('support_tickets').values(row).execute();
+    },
+    /** Tickets in a state (or all), open ones first, newest first. */
+    listTickets(status: 'open' | 'done' | 'all', limit: number): Promise<TicketRow[]> {
+      let q = db.selectFrom('support_tickets').selectAll().orderBy('status', 'desc').orderBy('created_at', 'desc');
+      if (status !== 'all') q = q.where('status', '=', status);
+      return q.limit(limit).execute() as Promise<TicketRow[]>;
+    },
+    findTicket(publicId: string): Promise<TicketRow | undefined> {
+      return db
+        .selectFrom('support_tickets')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst() as Promise<TicketRow | undefined>;
+    },
+    repliesOf(publicIds: string[]): Promise<ReplyRow[]> {
+      if (publicIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('support_replies').selectAll().where('ticket_id', 'in', publicIds).orderBy('id').execute();
+    },
+    async insertReply(row: Omit<ReplyRow, 'id'>): Promise<void> {
+      await db.insertInto('support_replies').values(row).execute();
+    },
+    async markDone(publicId: string, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('support_tickets')
+        .set({ status: 'done', done_at: now })
+        .where('public_id', '=', publicId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
   };
 }

@@ -1,13 +1,14 @@
-import type { Locale, TSupportTopic } from '@mindgauge/contract';
+import { isLocale, type Locale, type TSupportTopic } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type WithTransaction, withTransaction } from '../../db/with-transaction';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { type MailOutbox, mailOutbox } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
-import { type SupportRepository, supportRepository } from './support-repository';
+import { type ReplyRow, type SupportRepository, supportRepository, type TicketRow } from './support-repository';
 
 /** What a support message's transaction writes: the ticket and its two e-mails. */
 export interface SupportTransaction {
@@ -86,3 +87,49 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
   });
   return { ticketId };
 }
+
+/** The operator's side of support: the tickets with their replies, an e-mailed reply, marking one done. */
+export function supportDesk(deps: Pick<SupportDeps, 'transact' | 'clock' | 'mailDomain'>) {
+  async function withReplies(tickets: TicketRow[]) {
+    const replies = await deps.transact((tx) => tx.tickets.repliesOf(tickets.map((t) => t.public_id)));
+    return tickets.map((t) => ({ ticket: t, replies: replies.filter((r) => r.ticket_id === t.public_id) }));
+  }
+  async function requireTicket(id: string) {
+    const t = await deps.transact((tx) => tx.tickets.findTicket(id));
+    if (!t) throw new AppError('TICKET_NOT_FOUND');
+    return t;
+  }
+  return {
+    async list(status: 'open' | 'done' | 'all') {
+      return withReplies(await deps.transact((tx) => tx.tickets.listTickets(status, 200)));
+    },
+    async get(id: string) {
+      return (await withReplies([await requireTicket(id)]))[0] as { ticket: TicketRow; replies: ReplyRow[] };
+    },
+    /** Stores the reply and queues its e-mail to the ticket's address in one transaction. */
+    async reply(id: string, author: string, message: string) {
+      const t = await requireTicket(id);
+      const now = deps.clock.now();
+      await deps.transact(async (tx) => {
+        await tx.tickets.insertReply({ ticket_id: t.public_id, author, message, created_at: now });
+        await tx.mail.enqueue(
+          {
+            template: 'supportReply',
+            locale: isLocale(t.hl) ? t.hl : 'en',
+            to: t.email,
+            payload: { ticket: t.public_id, reply: message, original: t.message },
+          },
+          now,
+          deps.mailDomain,
+        );
+      });
+      return this.get(id);
+    },
+    async markDone(id: string) {
+      await requireTicket(id);
+      await deps.transact((tx) => tx.tickets.markDone(id, deps.clock.now()));
+      return this.get(id);
+    },
+  };
+}
+export type SupportDesk = ReturnType<typeof supportDesk>;

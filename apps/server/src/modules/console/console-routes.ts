@@ -1,0 +1,62 @@
+import { endpoints } from '@mindgauge/contract';
+import type { FastifyInstance } from 'fastify';
+import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import type { ConsoleService } from './console-service';
+
+/** The console's calls. Thin: check the operator, validate (the contract), call, answer. */
+export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: ConsoleService): void {
+  // Nothing an operator sees may stay in a shared cache or the browser's history cache.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  mountEndpoint(app, bases, endpoints.consoleMe, ({ req, reply }) => c.me(req, reply));
+  mountEndpoint(app, bases, endpoints.consoleTotpEnrol, ({ req, reply }) => c.enrol(req, reply));
+  mountEndpoint(app, bases, endpoints.consoleTotpVerify, ({ req, reply, body }) => c.verify(req, reply, body.code));
+
+  mountEndpoint(app, bases, endpoints.consoleAudit, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.auditLog(query.before);
+  });
+  mountEndpoint(app, bases, endpoints.consoleOrders, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.searchOrders(query);
+  });
+  mountEndpoint(app, bases, endpoints.consoleOrder, async ({ req, reply, params }) => {
+    await c.requireOperator(req, reply);
+    return c.orderStory(params.orderNumber);
+  });
+  mountEndpoint(app, bases, endpoints.consoleRefund, async ({ req, reply, params, body }) =>
+    c.refund(await c.requireOperator(req, reply), params.orderNumber, body.revokeAccess),
+  );
+  mountEndpoint(app, bases, endpoints.consoleResendReport, async ({ req, reply, params }) =>
+    c.resend(await c.requireOperator(req, reply), params.orderNumber),
+  );
+  mountEndpoint(app, bases, endpoints.consolePromoList, async ({ req, reply }) => {
+    await c.requireOperator(req, reply);
+    return c.promoList();
+  });
+  mountEndpoint(app, bases, endpoints.consolePromoCreate, async ({ req, reply, body }) =>
+    c.promoCreate(await c.requireOperator(req, reply), body),
+  );
+  mountEndpoint(app, bases, endpoints.consolePromoExpire, async ({ req, reply, params }) =>
+    c.promoExpire(await c.requireOperator(req, reply), params.code),
+  );
+  mountEndpoint(app, bases, endpoints.consoleTickets, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.tickets(query.status ?? 'open');
+  });
+  mountEndpoint(app, bases, endpoints.consoleTicketReply, async ({ req, reply, params, body }) =>
+    c.ticketReply(await c.requireOperator(req, reply), params.id, body.message),
+  );
+  mountEndpoint(app, bases, endpoints.consoleTicketDone, async ({ req, reply, params }) =>
+    c.ticketDone(await c.requireOperator(req, reply), params.id),
+  );
+  mountEndpoint(app, bases, endpoints.consoleMail, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.mail(query.status);
+  });
+  mountEndpoint(app, bases, endpoints.consoleMailRetry, async ({ req, reply, params }) =>
+    c.mailRetry(await c.requireOperator(req, reply), params.id),
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  consoleAudit,
+  consoleMail,
+  consoleMailRetry,
+  consoleMe,
+  consoleOrder,
+  consoleOrders,
+  consolePromoCreate,
+  consolePromoExpire,
+  consolePromoList,
+  consoleRefund,
+  consoleResendReport,
+  consoleTicketDone,
+  consoleTicketReply,
+  consoleTickets,
+  consoleTotpEnrol,
+  consoleTotpVerify,
+} from '@mindgauge/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+
+/** The console's calls: every one is refused by the server unless an operator passed the second factor. */
+export const meQuery = () =>
+  queryOptions({ queryKey: ['console', 'me'], queryFn: () => call(consoleMe), retry: false });
+export const enrolTotp = () => call(consoleTotpEnrol);
+export const verifyTotp = (code: string) => call(consoleTotpVerify, { body: { code } });
+
+export const ordersQuery = (q: { q?: string; from?: string; to?: string }) =>
+  queryOptions({ queryKey: ['console', 'orders', q], queryFn: () => call(consoleOrders, { query: q }) });
+export const orderQuery = (orderNumber: string) =>
+  queryOptions({
+    queryKey: ['console', 'order', orderNumber],
+    queryFn: () => call(consoleOrder, { params: { orderNumber } }),
+  });
+export const refundOrder = (orderNumber: string, revokeAccess: boolean) =>
+  call(consoleRefund, { params: { orderNumber }, body: { revokeAccess } });
+export const resendReport = (orderNumber: string) => call(consoleResendReport, { params: { orderNumber } });
+
+export const promosQuery = () =>
+  queryOptions({ queryKey: ['console', 'promos'], queryFn: () => call(consolePromoList) });
+export const createPromo = (body: {
+  code: string;
+  percentOff: number;
+  expiresAt: string | null;
+  maxRedemptions: number | null;
+}) => call(consolePromoCreate, { body });
+export const expirePromo = (code: string) => call(consolePromoExpire, { params: { code } });
+
+export const ticketsQuery = (status: 'open' | 'done' | 'all') =>
+  queryOptions({
+    queryKey: ['console', 'tickets', status],
+    queryFn: () => call(consoleTickets, { query: { status } }),
+  });
+export const replyToTicket = (id: string, message: string) =>
+  call(consoleTicketReply, { params: { id }, body: { message } });
+export const closeTicket = (id: string) => call(consoleTicketDone, { params: { id } });
+
+type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export const mailQuery = (status: MailStatus | undefined) =>
+  queryOptions({
+    queryKey: ['console', 'mail', status ?? 'all'],
+    queryFn: () => call(consoleMail, { query: status ? { status } : {} }),
+  });
+export const retryMail = (id: number) => call(consoleMailRetry, { params: { id } });
+
+export const auditQuery = () =>
+  queryOptions({ queryKey: ['console', 'audit'], queryFn: () => call(consoleAudit, { query: {} }) });
