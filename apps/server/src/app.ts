@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const links = reportLinks({ publicUrl: env.PUBLIC_URL, secret: reportLinkSecret, days: env.REPORT_LINK_DAYS, clock });
   const exam = await examModule(app, bases, deps, links, reportLinkSecret);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
-  const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
+  const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret, checkout.paid);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);

@@ -11,7 +11,8 @@ import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
-import { renderPdf } from './render-pdf';
+import type { PdfCache, PdfKeyParts } from './pdf-cache';
+import type { RenderPool } from './render-pool';
 import {
   buildReportDocument,
   certificateBlocks,
@@ -55,11 +56,18 @@ export interface LabResults {
   results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>>;
 }
 
+/** Where PDFs are drawn (worker threads) and kept (decision 0027). */
+export interface PdfRendering {
+  pool: RenderPool;
+  cache: PdfCache;
+}
+
 /**
  * The report's files: the 21-page PDF report and the certificate, for whoever may read the report and at the
- * tier bought, and the certificate's public verification.
+ * tier bought, and the certificate's public verification. A file is rendered once per key (what it is drawn
+ * from) off the event loop and kept; every download still counts against the order's budget.
  */
-export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
+export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRendering) {
   const access = reportAccessOf(d);
 
   const verifyUrl = (examId: number, serial: string) => pageUrl(d.publicUrl, 'certificate', examId, { serial });
@@ -82,6 +90,27 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     }
     return fresh;
   }
+
+  /** Everything a file is drawn from, as its cache key. */
+  const keyParts = (
+    kind: PdfKeyParts['kind'],
+    order: OrderRow,
+    session: SessionRow,
+    entitlements: string[],
+    labTaken: unknown,
+  ): PdfKeyParts => ({
+    kind,
+    orderNumber: order.order_number,
+    entitlements,
+    locale: order.locale ?? 'en',
+    scoringVersion: session.scoring_version,
+    certificate: {
+      serial: order.certificate_serial,
+      name: order.certificate_name,
+      issuedAt: order.certificate_issued_at,
+    },
+    lab: labTaken,
+  });
 
   async function data(
     order: OrderRow,
@@ -142,9 +171,16 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     },
 
     async reportPdf(orderNumber: string, a: ReportAccess): Promise<Buffer> {
-      const doc = await this.reportDocument(orderNumber, a);
+      let { order, session } = await access(orderNumber, a);
+      const entitlements = await d.exams.entitlements(order);
+      if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
+      if (entitlements.includes('certificate')) order = await issue(order, undefined);
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
-      return renderPdf(doc);
+      const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
+      const parts = keyParts('report', order, session, entitlements, labTaken);
+      return pdf.cache.get(parts, async () =>
+        pdf.pool.render(buildReportDocument(d.translator, await data(order, session, entitlements))),
+      );
     },
 
     /** The certificate PDF: the name is asked once (the first given stays). */
@@ -154,25 +190,28 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
-      const report = await data(order, found.session, ['certificate']);
-      const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
-      const date = (ms: number) =>
-        new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
-      return renderPdf({
-        locale: report.locale,
-        title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
-        subject: t('pdf:meta.certificateTitle'),
-        footer: () => 'Mindgauge',
-        pages: [
-          {
-            blocks: [
-              { kind: 'gap', size: 60 },
-              { kind: 'title', text: t('pdf:certificate.title') },
-              { kind: 'gap', size: 30 },
-              { kind: 'frame', blocks: certificateBlocks(t, report, date) },
-            ],
-          },
-        ],
+      const parts = keyParts('certificate', order, found.session, ['certificate'], null);
+      return pdf.cache.get(parts, async () => {
+        const report = await data(order, found.session, ['certificate']);
+        const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
+        const date = (ms: number) =>
+          new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+        return pdf.pool.render({
+          locale: report.locale,
+          title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
+          subject: t('pdf:meta.certificateTitle'),
+          footer: () => 'Mindgauge',
+          pages: [
+            {
+              blocks: [
+                { kind: 'gap', size: 60 },
+                { kind: 'title', text: t('pdf:certificate.title') },
+                { kind: 'gap', size: 30 },
+                { kind: 'frame', blocks: certificateBlocks(t, report, date) },
+              ],
+            },
+          ],
+        });
       });
     },
 

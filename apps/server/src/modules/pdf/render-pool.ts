@@ -1,0 +1,90 @@
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../lib/worker-script';
+import type { ReportDocument } from './report-document';
+
+/** A document as it crosses to a worker: functions cannot be cloned, so the footers go as their texts. */
+export type SentDocument = Omit<ReportDocument, 'footer'> & { footers: string[] };
+
+interface Job {
+  id: number;
+  doc: SentDocument;
+  resolve(pdf: Buffer): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+/**
+ * Renders PDFs on `size` worker threads so the event loop stays free for every other request (a report is
+ * ~80 ms of pdfkit; ten at once stalled the server for a second, issue 14). Workers start on the first render
+ * (tests and instances that never render pay nothing) and stay; a worker that dies fails its job and is
+ * replaced on the next one. Jobs wait in order for a free worker.
+ */
+export function renderPool(size: number) {
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = startWorker('pdf-render-worker', import.meta.url, '../../../dist');
+    // An idle pool must not keep a process alive (the server's socket does that).
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (msg: { id: number; bytes?: Uint8Array; error?: string }) => {
+      const job = slot.job;
+      if (!job || job.id !== msg.id) return;
+      slot.job = null;
+      if (msg.bytes) job.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
+      else job.reject(new Error(`PDF render failed: ${msg.error}`));
+      pump();
+    });
+    const lost = (err: Error) => {
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      slot.job?.reject(err);
+      slot.job = null;
+      pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`PDF render worker exited (${code})`)));
+    slots.push(slot);
+    return slot;
+  }
+
+  function pump(): void {
+    while (queue.length > 0 && !closed) {
+      const slot = slots.find((s) => s.job === null) ?? (slots.length < size ? spawn() : undefined);
+      if (!slot) return;
+      const job = queue.shift() as Job;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, doc: job.doc });
+    }
+  }
+
+  return {
+    size,
+    /** The PDF of a document model, drawn by a worker. */
+    render(model: ReportDocument): Promise<Buffer> {
+      if (closed) return Promise.reject(new Error('PDF render pool closed'));
+      const { footer, ...rest } = model;
+      // Pages never spill over (render-pdf bounds every block to its page), so the count is the model's.
+      const footers = model.pages.map((_, i) => footer(i + 1, model.pages.length));
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ id: nextId++, doc: { ...rest, footers }, resolve, reject });
+        pump();
+      });
+    },
+    /** How many renders wait for a worker (the metrics endpoint and the tests read it). */
+    waiting: () => queue.length,
+    async close(): Promise<void> {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('PDF render pool closed'));
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}
+export type RenderPool = ReturnType<typeof renderPool>;
