@@ -101,9 +101,9 @@ export const ZEnv = z
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /** SMTP connections kept open and reused (nodemailer's pool); the worker sends over them at once. */
-    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
     /** How many e-mails one worker pass claims and sends concurrently (at most this many in flight). */
-    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
     /** Worker threads that draw report PDFs (each holds pdfkit and the fonts, 50-150 MB). */
     PDF_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
     /** Rendered PDFs kept in the database for their next download, in MB (0 keeps none). */
