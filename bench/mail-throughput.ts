@@ -93,14 +93,40 @@ while (Date.now() - started < SECONDS * 1000) {
   deps.mailWorker.kick();
   await new Promise((r) => setTimeout(r, 100));
 }
-// Drain: every queued e-mail sent (bounded wait).
-const deadline = Date.now() + 120_000;
-for (;;) {
-  const left = await db.selectFrom('mail_outbox').select('id').where('status', '!=', 'sent').limit(1).execute();
-  if (left.length === 0 || Date.now() > deadline) break;
-  await new Promise((r) => setTimeout(r, 100));
+/** Waits (bounded) until every queued e-mail is sent. */
+async function drained(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const left = await db.selectFrom('mail_outbox').select('id').where('status', '!=', 'sent').limit(1).execute();
+    if (left.length === 0 || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
+await drained();
 const rows = await db.selectFrom('mail_outbox').select(['status', 'created_at', 'sent_at']).execute();
+
+// Capacity: 500 e-mails queued at once (a sale's burst), and how fast the worker empties the queue.
+await db.deleteFrom('mail_outbox').execute();
+const BURST = 500;
+for (let i = 0; i < BURST; i++) {
+  await enqueueMail(
+    db,
+    {
+      template: 'reportReady',
+      locale: 'en',
+      to: `burst${i}@example.com`,
+      payload: JSON.parse(model.payload),
+      dedupeKey: `bench-burst:${i}`,
+    },
+    Date.now(),
+    'bench.test',
+  );
+}
+const burstStart = Date.now();
+deps.mailWorker.kick();
+await drained();
+const burstSent = (await db.selectFrom('mail_outbox').select('id').where('status', '=', 'sent').execute()).length;
+const burstPerSecond = burstSent / ((Date.now() - burstStart) / 1000);
 await app.close();
 await smtp.stop();
 
@@ -119,7 +145,10 @@ const file = writeResult('mail-throughput', {
   sent: sent.length,
   mailsPerSecond: Number(perSecond.toFixed(1)),
   lagMs: { p50: pct(50), p90: pct(90), p99: lagP99, max: lags.at(-1) },
+  burst: { queued: BURST, sent: burstSent, mailsPerSecond: Number(burstPerSecond.toFixed(1)) },
   ratioToTarget: Number((lagP99 / TARGET_LAG_P99_MS).toFixed(3)),
-  pass: sent.length === queued && lagP99 < TARGET_LAG_P99_MS && perSecond >= RATE * 0.95,
+  pass: sent.length === queued && lagP99 < TARGET_LAG_P99_MS && burstSent === BURST && burstPerSecond >= RATE,
 });
-console.info(`${sent.length}/${queued} sent, ${perSecond.toFixed(1)}/s, lag p99 ${lagP99} ms; wrote ${file}`);
+console.info(
+  `${sent.length}/${queued} sent, ${perSecond.toFixed(1)}/s, lag p99 ${lagP99} ms; burst ${burstPerSecond.toFixed(1)}/s; wrote ${file}`,
+);
