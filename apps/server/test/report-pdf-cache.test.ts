@@ -163,6 +163,13 @@ describe('the render pool', () => {
         expect(text).toContain(['Alpha', 'Beta', 'Gamma', 'Delta'][i]);
         expect(text).toContain('page 2 of 2');
       });
+      // A model built lazily, when a worker is free: its failure fails that job only.
+      await expect(
+        pool.render(async () => {
+          throw new Error('no model');
+        }),
+      ).rejects.toThrow('no model');
+      expect(pdfText(await pool.render(async () => model('Epsilon')))).toContain('Epsilon');
     } finally {
       await pool.close();
     }

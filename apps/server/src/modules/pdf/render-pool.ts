@@ -7,7 +7,7 @@ export type SentDocument = Omit<ReportDocument, 'footer'> & { footers: string[] 
 
 interface Job {
   id: number;
-  doc: SentDocument;
+  build: () => ReportDocument | Promise<ReportDocument>;
   resolve(pdf: Buffer): void;
   reject(err: Error): void;
 }
@@ -61,20 +61,39 @@ export function renderPool(size: number) {
       if (!slot) return;
       const job = queue.shift() as Job;
       slot.job = job;
-      slot.worker.postMessage({ id: job.id, doc: job.doc });
+      // The model is built only now that a worker is free: a burst of downloads builds one model at a time
+      // (each is ~15 ms of the event loop) instead of all at once, and holds no more models than workers.
+      Promise.resolve()
+        .then(job.build)
+        .then((model) => {
+          if (slot.job === job) slot.worker.postMessage({ id: job.id, doc: sendable(model) });
+        })
+        .catch((err: Error) => {
+          if (slot.job !== job) return;
+          slot.job = null;
+          job.reject(err);
+          pump();
+        });
     }
+  }
+
+  function sendable(model: ReportDocument): SentDocument {
+    const { footer, ...rest } = model;
+    // Pages never spill over (render-pdf bounds every block to its page), so the count is the model's.
+    return { ...rest, footers: model.pages.map((_, i) => footer(i + 1, model.pages.length)) };
   }
 
   return {
     size,
-    /** The PDF of a document model, drawn by a worker. */
-    render(model: ReportDocument): Promise<Buffer> {
+    /**
+     * The PDF of a document model, drawn by a worker; `model` may be a function that builds it, called
+     * when a worker is free.
+     */
+    render(model: ReportDocument | (() => Promise<ReportDocument>)): Promise<Buffer> {
       if (closed) return Promise.reject(new Error('PDF render pool closed'));
-      const { footer, ...rest } = model;
-      // Pages never spill over (render-pdf bounds every block to its page), so the count is the model's.
-      const footers = model.pages.map((_, i) => footer(i + 1, model.pages.length));
+      const build = typeof model === 'function' ? model : () => model;
       return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ id: nextId++, doc: { ...rest, footers }, resolve, reject });
+        queue.push({ id: nextId++, build, resolve, reject });
         pump();
       });
     },

@@ -178,8 +178,8 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
       const parts = keyParts('report', order, session, entitlements, labTaken);
-      return pdf.cache.get(parts, async () =>
-        pdf.pool.render(buildReportDocument(d.translator, await data(order, session, entitlements))),
+      return pdf.cache.get(parts, () =>
+        pdf.pool.render(async () => buildReportDocument(d.translator, await data(order, session, entitlements))),
       );
     },
 
@@ -191,28 +191,30 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
       const parts = keyParts('certificate', order, found.session, ['certificate'], null);
-      return pdf.cache.get(parts, async () => {
-        const report = await data(order, found.session, ['certificate']);
-        const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
-        const date = (ms: number) =>
-          new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
-        return pdf.pool.render({
-          locale: report.locale,
-          title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
-          subject: t('pdf:meta.certificateTitle'),
-          footer: () => 'Mindgauge',
-          pages: [
-            {
-              blocks: [
-                { kind: 'gap', size: 60 },
-                { kind: 'title', text: t('pdf:certificate.title') },
-                { kind: 'gap', size: 30 },
-                { kind: 'frame', blocks: certificateBlocks(t, report, date) },
-              ],
-            },
-          ],
-        });
-      });
+      return pdf.cache.get(parts, () =>
+        pdf.pool.render(async () => {
+          const report = await data(order, found.session, ['certificate']);
+          const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
+          const date = (ms: number) =>
+            new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+          return {
+            locale: report.locale,
+            title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
+            subject: t('pdf:meta.certificateTitle'),
+            footer: () => 'Mindgauge',
+            pages: [
+              {
+                blocks: [
+                  { kind: 'gap', size: 60 },
+                  { kind: 'title', text: t('pdf:certificate.title') },
+                  { kind: 'gap', size: 30 },
+                  { kind: 'frame', blocks: certificateBlocks(t, report, date) },
+                ],
+              },
+            ],
+          } satisfies ReportDocument;
+        }),
+      );
     },
 
     /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
