@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOfSession, ROUTED_FORM_VERSION } from '../src/modules/exam/exam-form';
 import { type PdfKeyParts, pdfCache } from '../src/modules/pdf/pdf-cache';
 import { pdfCacheRepository } from '../src/modules/pdf/pdf-cache-repository';
-import type { ReportDocument } from '../src/modules/pdf/report-document';
 import { renderPool } from '../src/modules/pdf/render-pool';
+import type { ReportDocument } from '../src/modules/pdf/report-document';
 import { buyTier, ownerPost, post } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -170,6 +171,14 @@ describe('the render pool', () => {
         }),
       ).rejects.toThrow('no model');
       expect(pdfText(await pool.render(async () => model('Epsilon')))).toContain('Epsilon');
+      // The form drawn again on the worker is the form the server would draw (deterministic from its seed).
+      const stored = { seed: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', form_version: ROUTED_FORM_VERSION, route: '20' };
+      let drawn: unknown;
+      await pool.render(async (tools) => {
+        drawn = await tools.drawForm(stored);
+        return model('Zeta');
+      });
+      expect(drawn).toEqual(formOfSession(stored));
     } finally {
       await pool.close();
     }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale, TLabTestId } from '@mindgauge/contract';
-import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
+import { type Form, IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { pageUrl } from '../../lib/page-url';
-import { formOfSession } from '../exam/exam-form';
+import { formOfSession, type StoredForm } from '../exam/exam-form';
 import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
@@ -116,11 +116,13 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
     order: OrderRow,
     session: SessionRow & { result: string },
     entitlements: string[],
+    /** Where the form is drawn again (a render worker when the model is for a PDF). */
+    drawForm: (s: StoredForm) => Promise<Form> = async (s) => formOfSession(s),
   ): Promise<ReportData> {
     const locale = (order.locale as Locale) ?? 'en';
     const summary = await d.examService.reportSummary(order, session);
     // The form drawn again from the session's seed (deterministic): the questions and their count.
-    const form = formOfSession(session);
+    const form = await drawForm({ seed: session.seed, form_version: session.form_version, route: session.route });
     let items: ReportItem[] | null = null;
     if (entitlements.includes('answerAnalysis')) {
       const answers = new Map((await d.exams.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
@@ -179,7 +181,9 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
       const parts = keyParts('report', order, session, entitlements, labTaken);
       return pdf.cache.get(parts, () =>
-        pdf.pool.render(async () => buildReportDocument(d.translator, await data(order, session, entitlements))),
+        pdf.pool.render(async (tools) =>
+          buildReportDocument(d.translator, await data(order, session, entitlements, tools.drawForm)),
+        ),
       );
     },
 
