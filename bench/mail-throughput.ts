@@ -29,22 +29,32 @@ const env = parseEnv({
 });
 const { app, deps } = await buildApp({ env, logger: false });
 const db = deps.db.kysely;
+// The buyer's cookies (the session cookie proves they own the order they pay).
+const jar: Record<string, string> = {};
+const keep = (res: { cookies: { name: string; value: string }[] }) => {
+  for (const c of res.cookies) jar[c.name] = c.value;
+};
 const visitor = taker({
   async json(method, url, body) {
     const res = await app.inject({
       method: method as 'GET' | 'POST',
       url,
+      cookies: jar,
       ...(body ? { payload: body as object } : {}),
     });
+    keep(res);
     return res.json() as { data: Record<string, unknown> };
   },
   async form(url, payload) {
-    await app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload,
-    });
+    keep(
+      await app.inject({
+        method: 'POST',
+        url,
+        cookies: jar,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      }),
+    );
   },
   scoringKey: async (id) =>
     (await db.selectFrom('exam_sessions').select('scoring_key').where('id', '=', id).executeTakeFirstOrThrow())
