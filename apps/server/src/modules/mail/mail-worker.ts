@@ -20,7 +20,7 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** How many messages are sent at once (over the transport's pooled connections); a pass claims as many. */
   concurrency?: number;
-  /** How many batches one pass sends at most before yielding to the next interval or kick. */
+  /** How many batches one pass claims at most before yielding to the next interval or kick. */
   maxBatches?: number;
   log?: FastifyBaseLogger;
 }
@@ -62,27 +62,57 @@ export function createMailWorker(o: MailWorkerOptions) {
     }
   }
 
-  /** Sends claimed rows, at most `concurrency` at once; how many were sent. */
-  async function sendAll(rows: OutboxRow[]): Promise<number> {
-    let sent = 0;
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        const row = rows[next++] as OutboxRow;
-        if (await sendOne(row)) sent++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-    return sent;
-  }
-
-  /** One pass: batches of due rows until none is left (or `maxBatches`); returns how many were sent. */
+  /**
+   * One pass: `concurrency` lanes send claimed rows; when fewer than a batch wait, the next batch is claimed
+   * while the lanes go on (no lane idles at a batch's end). Stops when the queue is empty or after
+   * `maxBatches` claims; returns how many were sent.
+   */
   async function runOnce(): Promise<number> {
     let sent = 0;
-    for (let batch = 0; batch < maxBatches; batch++) {
-      const rows = await o.repo.claimBatch(o.clock.now(), leaseMs, concurrency);
-      sent += await sendAll(rows);
-      if (rows.length < concurrency) break;
+    let claims = 0;
+    let exhausted = false;
+    const ready: OutboxRow[] = [];
+    let claiming: Promise<void> | null = null;
+    let failure: unknown;
+    const claimMore = (): Promise<void> => {
+      claiming ??= (async () => {
+        if (claims >= maxBatches) {
+          exhausted = true;
+          return;
+        }
+        claims++;
+        try {
+          const rows = await o.repo.claimBatch(o.clock.now(), leaseMs, concurrency);
+          ready.push(...rows);
+          if (rows.length < concurrency) exhausted = true;
+        } catch (err) {
+          // The lanes finish what they hold; the pass then reports the failure (the job logs it).
+          failure ??= err;
+          exhausted = true;
+        }
+      })().finally(() => {
+        claiming = null;
+      });
+      return claiming;
+    };
+    const lane = async (): Promise<void> => {
+      for (;;) {
+        if (ready.length < concurrency && !exhausted) void claimMore();
+        const row = ready.shift();
+        if (row) {
+          if (await sendOne(row)) sent++;
+          continue;
+        }
+        if (claiming) await claiming;
+        else if (exhausted) return;
+        else await claimMore();
+      }
+    };
+    await claimMore();
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    if (failure !== undefined) {
+      if (sent === 0) throw failure;
+      o.log?.error({ err: failure }, 'mail worker: claiming a batch failed');
     }
     return sent;
   }
