@@ -125,8 +125,6 @@ export function renderPool(size: number) {
         pump();
       });
     },
-    /** How many renders wait for a worker (the metrics endpoint and the tests read it). */
-    waiting: () => queue.length,
     async close(): Promise<void> {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('PDF render pool closed'));
