@@ -37,8 +37,13 @@ const keepModuleUrls = {
 
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
-  outfile: path.join(outdir, 'server.js'),
+  // The server, and each worker thread's entry as its own file (lib/worker-script.ts finds them here).
+  entryPoints: {
+    server: path.join(serverDir, 'src/server.ts'),
+    'pdf-render-worker': path.join(serverDir, 'src/modules/pdf/pdf-render-worker.ts'),
+  },
+  outdir,
+  define: { __MINDGAUGE_BUNDLE__: 'true' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,8 +4,17 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { parseEnv } from '../../apps/server/src/config/env';
 
-/** The real server as `npm start` runs it (SQLite file, helmet, rate limiting, zod), minus the web app. */
+/**
+ * The real server as `npm start` runs it (SQLite file, helmet, rate limiting, zod), minus the web app.
+ * Arguments `NAME=value` set configuration variables (a bench's SMTP server, worker counts).
+ */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-'));
+const overrides = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => /^[A-Z_]+=/.test(a))
+    .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+);
 const env = parseEnv({
   DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
   // The browser benchmarks need the built web app; the API ones measure the API alone.
@@ -15,6 +24,7 @@ const env = parseEnv({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   RATE_LIMIT_MAX: '100000000',
   PORT: '0',
+  ...overrides,
 });
 const logFd = fs.openSync(path.join(dir, 'server.log'), 'a');
 const { app } = await buildApp({

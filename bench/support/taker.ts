@@ -21,21 +21,34 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
       db.close();
     }
   };
+  // The browser's cookie jar, in short: the session cookie proves the buyer owns the order they pay.
+  const jar = new Map<string, string>();
+  const keepCookies = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  };
+  const cookieHeader = (): Record<string, string> =>
+    jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
   return {
     async json(method, path, body) {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: body ? { 'content-type': 'application/json' } : {},
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...cookieHeader() },
         body: body ? JSON.stringify(body) : undefined,
       });
+      keepCookies(res);
       return (await res.json()) as { data: Record<string, unknown> };
     },
     async form(path, body) {
-      await fetch(`${base}${path}`, {
+      const res = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookieHeader() },
         body,
       });
+      keepCookies(res);
     },
     scoringKey: async (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
     reportMail: async (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),

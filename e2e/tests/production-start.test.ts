@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpTaker } from '../../bench/support/taker';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,6 +112,28 @@ describe('production mode (compiled server, plain node)', () => {
     expect((await fetch(`${url}/sandbox-processor/assets/sandbox.js`)).status).toBe(200);
     bannerUrl = url;
   });
+
+  it('the built server draws a paid report PDF on its worker thread (dist/pdf-render-worker.js, plain node)', async () => {
+    const dbFile = path.join(dir, 'pdf.db');
+    const url = await startServer(['apps/server/dist/server.js'], {
+      ALLOW_TEST_PAYMENTS: 'true',
+      DEV_MAILBOX: 'true',
+      DATABASE_URL: `sqlite:${dbFile}`,
+    });
+    const buyer = httpTaker(url, dbFile);
+    const order = await buyer.takeTest('en');
+    const token = await buyer.pay(order, 'sku2', 'en');
+    const res = await fetch(`${url}/api/exam/order/file/down/info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderNumber: order, token, kind: 'report' }),
+    });
+    expect(res.status).toBe(200);
+    const file = path.join(dir, 'report.pdf');
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout;
+    expect(text).toContain(order);
+  }, 120_000);
 });
 
 let bannerUrl = '';

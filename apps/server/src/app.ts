@@ -111,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const members = await membersModule(app, bases, deps, accounts);
   const exam = await examModule(app, bases, deps, links, reportLinkSecret, members.reportDimensions);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
-  const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
+  const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret, checkout.paid);
   const operator = await operatorConsole(app, bases, deps, {
     accounts,
     checkout,

@@ -6,6 +6,7 @@ import { createMailWorker } from '../src/modules/mail/mail-worker';
 import { outboxRepository } from '../src/modules/mail/outbox-repository';
 import { localTransport } from '../src/modules/mail/transports/local-transport';
 import type { MailTransport, OutgoingMail } from '../src/modules/mail/transports/mail-transport';
+import { smtpTransport } from '../src/modules/mail/transports/smtp-transport';
 import { deliverMail } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -27,12 +28,37 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that keeps what it receives; it may answer each command after `delayMs`
+ * (a slow provider) and counts connections: how many were opened and how many were open at once.
+ */
+async function startSmtp(delayMs = 0): Promise<{
+  port: number;
+  received: Received[];
+  connections: { opened: number; open: number; peak: number };
+  close(): Promise<void>;
+}> {
   const received: Received[] = [];
+  const connections = { opened: 0, open: 0, peak: 0 };
+  const later = (callback: () => void) => (delayMs ? setTimeout(callback, delayMs) : callback());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      connections.opened++;
+      connections.open++;
+      connections.peak = Math.max(connections.peak, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open--;
+    },
+    onMailFrom(_address, _session, callback) {
+      later(callback);
+    },
+    onRcptTo(_address, _session, callback) {
+      later(callback);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (c: Buffer) => {
@@ -44,13 +70,13 @@ async function startSmtp(): Promise<{ port: number; received: Received[]; close(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
-        callback();
+        later(callback);
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port, received, connections, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(dialects())('e-mail outbox on %s', (dialect) => {
@@ -160,6 +186,53 @@ describe.each(dialects())('e-mail outbox on %s', (dialect) => {
     expect(sent).toHaveLength(10);
   });
 
+  it('two workers claiming batches and sending them concurrently send each of 40 mails exactly once', async () => {
+    for (let i = 0; i < 40; i++) {
+      await enqueueMail(
+        t.deps.db.kysely,
+        { template: 'supportAck', locale: 'en', to: `batch${i}@example.com`, payload },
+        t.clock.now(),
+        'd',
+      );
+    }
+    const sent: string[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    // Each send yields to the event loop, so the two workers' claims and sends interleave.
+    const slow: MailTransport = {
+      name: 'smtp',
+      send: async (m: OutgoingMail) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        sent.push(m.to);
+        inFlight--;
+      },
+      close: async () => {},
+    };
+    const make = () =>
+      createMailWorker({
+        repo: outboxRepository(t.deps.db.kysely),
+        transport: slow,
+        translator: t.deps.translator,
+        clock: t.clock,
+        from: 'a@b.c',
+        siteUrl: 'http://x.test',
+        maxAttempts: 3,
+        intervalMs: 1000,
+        concurrency: 4,
+      });
+    const [a, b] = await Promise.all([make().runOnce(), make().runOnce()]);
+    expect(a + b).toBe(40);
+    expect(sent.filter((to) => to.startsWith('batch'))).toHaveLength(40);
+    expect(new Set(sent).size).toBe(40);
+    // Sent concurrently (more than one at a time), never more than the two workers' limits together.
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(8);
+    const rows = (await outbox()).filter((r) => r.to_address.startsWith('batch'));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
   it('a failing transport backs off, retries, and gives up after the maximum attempts', async () => {
     let calls = 0;
     const failing: MailTransport = {
@@ -211,6 +284,41 @@ describe.each(dialects())('SMTP delivery end to end on %s', (dialect) => {
   afterAll(async () => {
     await t.close();
     await smtp.close();
+  });
+
+  it('a batch goes out over a few pooled connections, several at once, each message once', async () => {
+    const slowSmtp = await startSmtp(20);
+    const transport = smtpTransport(`smtp://127.0.0.1:${slowSmtp.port}?ignoreTLS=true`, 3);
+    try {
+      for (let i = 0; i < 24; i++) {
+        await enqueueMail(
+          t.deps.db.kysely,
+          { template: 'supportAck', locale: 'en', to: `pooled${i}@example.com`, payload },
+          t.clock.now(),
+          'd',
+        );
+      }
+      const worker = createMailWorker({
+        repo: outboxRepository(t.deps.db.kysely),
+        transport,
+        translator: t.deps.translator,
+        clock: t.clock,
+        from: 'a@b.c',
+        siteUrl: 'http://x.test',
+        maxAttempts: 3,
+        intervalMs: 1000,
+        concurrency: 6,
+      });
+      expect(await worker.runOnce()).toBe(24);
+      const to = slowSmtp.received.flatMap((r) => r.to).sort();
+      expect(to).toEqual(Array.from({ length: 24 }, (_, i) => `pooled${i}@example.com`).sort());
+      // Connections are reused (24 messages, at most 3 connections) and used at once.
+      expect(slowSmtp.connections.opened).toBeLessThanOrEqual(3);
+      expect(slowSmtp.connections.peak).toBeGreaterThan(1);
+    } finally {
+      await transport.close();
+      await slowSmtp.close();
+    }
   });
 
   it('a support message reaches the visitor and the operator through nodemailer, in the visitor language', async () => {

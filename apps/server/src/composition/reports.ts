@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { BasePaths } from '../http/mount-endpoint';
@@ -9,6 +10,10 @@ import type { ExamService } from '../modules/exam/exam-service';
 import { labRepository } from '../modules/lab/lab-repository';
 import { labRoutes } from '../modules/lab/lab-routes';
 import { labService } from '../modules/lab/lab-service';
+import type { PaidTransition } from '../modules/payments/paid-transition';
+import { pdfCache } from '../modules/pdf/pdf-cache';
+import { pdfCacheRepository } from '../modules/pdf/pdf-cache-repository';
+import { renderPool } from '../modules/pdf/render-pool';
 import { reportFileRoutes } from '../modules/pdf/report-file-routes';
 import { reportFiles } from '../modules/pdf/report-files';
 import { reportRoutes } from '../modules/report/report-routes';
@@ -24,6 +29,8 @@ export async function reports(
   exam: ExamService,
   links: ReportLinks,
   reportLinkSecret: SecretKeys,
+  /** The paid transition: an extra bought changes what the order's PDF shows. */
+  paid: PaidTransition,
 ) {
   const { env, db, clock, translator } = deps;
   const orders = examOrders(examRepository(db.kysely));
@@ -39,7 +46,17 @@ export async function reports(
   };
   const lab = labService({ ...reportDeps, labs: labRepository(db.kysely) });
   await app.register(async (scope) => labRoutes(scope, bases, lab));
-  const files = reportFiles(reportDeps, lab);
+  // PDFs are drawn on worker threads and kept (decision 0027); the workers stop with the server.
+  const pool = renderPool(env.PDF_RENDER_WORKERS);
+  app.addHook('onClose', () => pool.close());
+  const cache = pdfCache({
+    repo: pdfCacheRepository(db.kysely),
+    clock,
+    maxBytes: env.PDF_CACHE_MB * 1024 * 1024,
+    serverSrc: fileURLToPath(new URL('..', import.meta.url)),
+  });
+  paid.afterCommit('extraPaid', (e) => cache.forget(e.payment.order_number));
+  const files = reportFiles(reportDeps, lab, { pool, cache });
   await app.register(async (scope) => reportFileRoutes(scope, bases, files));
   const share = shareService({ ...reportDeps, apiBase: bases.api, shares: shareRepository(db.kysely) });
   await app.register(async (scope) => shareRoutes(scope, bases, share));

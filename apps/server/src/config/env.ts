@@ -100,6 +100,14 @@ export const ZEnv = z
     SUPPORT_EMAIL: z.email().default('support@mindgauge.localhost'),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** SMTP connections kept open and reused (nodemailer's pool); the worker sends over them at once. */
+    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
+    /** How many e-mails one worker pass claims and sends concurrently (at most this many in flight). */
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+    /** Worker threads that draw report PDFs (each holds pdfkit and the fonts, 50-150 MB). */
+    PDF_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
+    /** Rendered PDFs kept in the database for their next download, in MB (0 keeps none). */
+    PDF_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(256),
     SEED_CONTENT: bool.default(true),
     COUNTRY_HEADER: z
       .string()

@@ -403,6 +403,14 @@ export interface Database {
     created_at: number;
   };
   /** A link an owner made to show their result: what it shows is theirs to choose; revocable. */
+  /** Rendered PDFs kept for their next download (decision 0027); owned by modules/pdf. */
+  report_pdf_cache: {
+    cache_key: string;
+    order_number: string;
+    bytes: Buffer;
+    size: number;
+    created_at: number;
+  };
   share_links: {
     id: string;
     order_number: string;

@@ -12,6 +12,7 @@ import { accounts } from './0009-accounts';
 import { security } from './0010-security';
 import { routedSessions } from './0011-routed-sessions';
 import { perfIndexes } from './0012-perf-indexes';
+import { reportPdfCache } from './0013-report-pdf-cache';
 import { members } from './0016-members';
 import { consoleTables } from './0019-console';
 
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010-security': security(dialect),
         '0011-routed-sessions': routedSessions(),
         '0012-perf-indexes': perfIndexes(dialect),
+        '0013-report-pdf-cache': reportPdfCache(dialect),
         '0016-members': members(dialect),
         '0019-console': consoleTables(dialect),
       };

@@ -47,7 +47,7 @@ export function formatRoute(route: Route): string {
   return route.join('');
 }
 
-type StoredForm = { seed: string; form_version: number; route: string };
+export type StoredForm = { seed: string; form_version: number; route: string };
 
 /** The part a session is on: version 1 forms are served whole (all three parts at once). */
 export function currentPart(session: StoredForm): number {

@@ -24,7 +24,7 @@ export function mailModule(d: {
   const mailTransport =
     d.transport ??
     (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL
-      ? smtpTransport(env.SMTP_URL)
+      ? smtpTransport(env.SMTP_URL, env.SMTP_MAX_CONNECTIONS)
       : localTransport(db.kysely, () => clock.now()));
   const mailWorker = createMailWorker({
     repo: outboxRepository(db.kysely),
@@ -35,6 +35,7 @@ export function mailModule(d: {
     siteUrl: env.PUBLIC_URL,
     maxAttempts: env.MAIL_MAX_ATTEMPTS,
     intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    concurrency: env.MAIL_CONCURRENCY,
     log: d.log,
   });
   return { mailDomain, mailTransport, mailWorker };

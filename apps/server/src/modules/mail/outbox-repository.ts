@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -73,6 +73,27 @@ export function outboxRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
       return row as OutboxRow | undefined;
+    },
+    /**
+     * Claims up to `limit` due rows at once, oldest first, with one guarded update: the subquery picks
+     * candidates and the outer WHERE checks each row again as it updates it, so of several workers (or
+     * instances) racing for the same rows each row goes to exactly one (on PostgreSQL a row another
+     * transaction just claimed fails the re-check and is skipped; SQLite runs one writer at a time).
+     */
+    async claimBatch(now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+      const due = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+        ]);
+      const rows = await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({ status: 'sending', locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('mail_outbox').select('id').where(due).orderBy('id').limit(limit))
+        .where(due)
+        .returningAll()
+        .execute();
+      return (rows as OutboxRow[]).sort((a, b) => a.id - b.id);
     },
     markSent(id: number, now: number) {
       return db

@@ -1,17 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { type Locale, parseSerial, type TLabTestId } from '@mindgauge/contract';
-import { IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
+import { type Form, IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { newSerial } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
-import { formOfSession } from '../exam/exam-form';
+import { formOfSession, type StoredForm } from '../exam/exam-form';
 import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
-import { renderPdf } from './render-pdf';
+import type { PdfCache, PdfKeyParts } from './pdf-cache';
+import type { RenderPool } from './render-pool';
 import {
   buildReportDocument,
   certificateFace,
@@ -35,11 +37,18 @@ export interface LabResults {
   results(orderNumber: string): Promise<Partial<Record<TLabTestId, LabRecord>>>;
 }
 
+/** Where PDFs are drawn (worker threads) and kept (decision 0027). */
+export interface PdfRendering {
+  pool: RenderPool;
+  cache: PdfCache;
+}
+
 /**
  * The report's files: the 21-page PDF report and the certificate, for whoever may read the report and at the
- * tier bought, and the certificate's public verification.
+ * tier bought, and the certificate's public verification. A file is rendered once per key (what it is drawn
+ * from) off the event loop and kept; every download still counts against the order's budget.
  */
-export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
+export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRendering) {
   const access = reportAccessOf(d);
 
   const verifyUrl = (examId: number, serial: string) => pageUrl(d.publicUrl, 'certificate', examId, { serial });
@@ -63,15 +72,38 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     return fresh;
   }
 
+  /** Everything a file is drawn from, as its cache key. */
+  const keyParts = (
+    kind: PdfKeyParts['kind'],
+    order: OrderRow,
+    session: SessionRow,
+    entitlements: string[],
+    labTaken: unknown,
+  ): PdfKeyParts => ({
+    kind,
+    orderNumber: order.order_number,
+    entitlements,
+    locale: order.locale ?? 'en',
+    scoringVersion: session.scoring_version,
+    certificate: {
+      serial: order.certificate_serial,
+      name: order.certificate_name,
+      issuedAt: order.certificate_issued_at,
+    },
+    lab: labTaken,
+  });
+
   async function data(
     order: OrderRow,
     session: SessionRow & { result: string },
     entitlements: string[],
+    /** Where the form is drawn again (a render worker when the model is for a PDF). */
+    drawForm: (s: StoredForm) => Promise<Form> = async (s) => formOfSession(s),
   ): Promise<ReportData> {
     const locale = (order.locale as Locale) ?? 'en';
     const summary = await d.examService.reportSummary(order, session);
     // The form drawn again from the session's seed (deterministic): the questions and their count.
-    const form = formOfSession(session);
+    const form = await drawForm({ seed: session.seed, form_version: session.form_version, route: session.route });
     let items: ReportItem[] | null = null;
     if (entitlements.includes('answerAnalysis')) {
       const answers = new Map((await d.exams.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
@@ -122,9 +154,18 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
     },
 
     async reportPdf(orderNumber: string, a: ReportAccess): Promise<Buffer> {
-      const doc = await this.reportDocument(orderNumber, a);
+      let { order, session } = await access(orderNumber, a);
+      const entitlements = await d.exams.entitlements(order);
+      if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
+      if (entitlements.includes('certificate')) order = await issue(order, undefined);
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
-      return renderPdf(doc);
+      const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
+      const parts = keyParts('report', order, session, entitlements, labTaken);
+      return pdf.cache.get(parts, () =>
+        pdf.pool.render(async (tools) =>
+          buildReportDocument(d.translator, await data(order, session, entitlements, tools.drawForm)),
+        ),
+      );
     },
 
     /** The certificate PDF: the name is asked once (the first given stays). */
@@ -134,19 +175,24 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
-      const report = await data(order, found.session, ['certificate']);
-      const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
-      const date = (ms: number) =>
-        new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
-      const face = certificateFace(t, report, date);
-      if (!face) throw new AppError('NOT_IN_TIER');
-      return renderPdf({
-        locale: report.locale,
-        title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
-        subject: t('pdf:meta.certificateTitle'),
-        footer: () => 'Mindgauge',
-        pages: [certificatePage(face)],
-      });
+      const parts = keyParts('certificate', order, found.session, ['certificate'], null);
+      return pdf.cache.get(parts, () =>
+        pdf.pool.render(async () => {
+          const report = await data(order, found.session, ['certificate']);
+          const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
+          const date = (ms: number) =>
+            new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+          const face = certificateFace(t, report, date);
+          if (!face) throw new AppError('NOT_IN_TIER');
+          return {
+            locale: report.locale,
+            title: `${t('pdf:meta.certificateTitle')} — ${order.certificate_serial}`,
+            subject: t('pdf:meta.certificateTitle'),
+            footer: () => 'Mindgauge',
+            pages: [certificatePage(face)],
+          } satisfies ReportDocument;
+        }),
+      );
     },
 
     /** What a certificate's verification page shows: its facts, for anyone holding its serial. */
