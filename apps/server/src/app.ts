@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
+import { type Growth, growth } from './composition/growth';
 import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
 import type { Env } from './config/env';
@@ -30,6 +31,7 @@ import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
+import { seedReviews } from './modules/reviews/reviews-seed-repository';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
@@ -52,6 +54,8 @@ export interface BuiltApp {
   files: ReportFiles;
   /** The accounts module's hooks (the buyer's sign-in link). */
   accounts: AccountsModule;
+  /** Issue 20: the form, social proof, reviews (the console's moderation functions), server-side conversions. */
+  growth: Growth;
 }
 
 /**
@@ -68,9 +72,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await migrateToLatest(db);
   if (env.SEED_CONTENT) {
     await seedContent(db.kysely, translator, clock.now());
-    await seedCatalog(db.kysely, translator, clock.now());
+    await seedCatalog(db.kysely, clock.now());
     await seedPlans(db.kysely);
     await seedPackages(db.kysely);
+    await seedReviews(db.kysely, translator, clock.now());
   }
 
   const app = createHttpServer(env, db, translator, options.logger);
@@ -103,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const exam = await examModule(app, bases, deps, links, reportLinkSecret);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret);
+  const grown = await growth(app, bases, deps, exam, checkout.paid, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);
@@ -117,10 +123,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     await checkout.stopJobs();
+    await grown.stopJobs();
     await mailWorker.stop();
     await mailTransport.close();
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts };
+  return { app, deps, checkout, files, accounts, growth: grown };
 }

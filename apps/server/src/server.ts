@@ -13,9 +13,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, deps, checkout } = await buildApp({ env });
+  const { app, deps, checkout, growth } = await buildApp({ env });
   deps.mailWorker.start();
   checkout.startJobs();
+  growth.startJobs();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import * as checkout from './api/checkout';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
+import * as growth from './api/growth';
 import * as lab from './api/lab';
 import * as report from './api/report';
 import * as share from './api/share';
@@ -32,6 +33,10 @@ export const endpoints = {
   confirmOrderEmail: exam.confirmOrderEmail,
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
+  saveProfile: growth.saveProfile,
+  socialProof: growth.socialProof,
+  submitReview: growth.submitReview,
+  recordAttribution: growth.recordAttribution,
   skuList: checkout.skuList,
   skuInfo: checkout.skuInfo,
   paymentMethodList: checkout.paymentMethodList,

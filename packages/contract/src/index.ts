@@ -4,6 +4,7 @@ export * from './api/checkout';
 export * from './api/exam';
 export * from './api/extras';
 export * from './api/files';
+export * from './api/growth';
 export * from './api/lab';
 export * from './api/report';
 export * from './api/share';

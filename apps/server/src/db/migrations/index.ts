@@ -11,6 +11,7 @@ import { labResults } from './0008-lab-results';
 import { accounts } from './0009-accounts';
 import { security } from './0010-security';
 import { routedSessions } from './0011-routed-sessions';
+import { growth } from './0017-growth';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0009-accounts': accounts(dialect),
         '0010-security': security(dialect),
         '0011-routed-sessions': routedSessions(),
+        '0017-growth': growth(dialect),
       };
     },
   };

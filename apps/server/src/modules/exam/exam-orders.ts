@@ -13,6 +13,9 @@ export type ExamOrders = Pick<
   ExamRepository,
   | 'findOrder'
   | 'findSession'
+  | 'findOrderBySession'
+  | 'completionCounts'
+  | 'recentCompletions'
   | 'listAnswers'
   | 'startOffer'
   | 'setCheckoutEmail'
@@ -31,6 +34,9 @@ export function examOrders(repo: ExamRepository): ExamOrders {
   return {
     findOrder: (orderNumber) => repo.findOrder(orderNumber),
     findSession: (sessionId) => repo.findSession(sessionId),
+    findOrderBySession: (sessionId) => repo.findOrderBySession(sessionId),
+    completionCounts: (...args) => repo.completionCounts(...args),
+    recentCompletions: (...args) => repo.recentCompletions(...args),
     listAnswers: (...args) => repo.listAnswers(...args),
     startOffer: (...args) => repo.startOffer(...args),
     setCheckoutEmail: (...args) => repo.setCheckoutEmail(...args),
