@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paidReadyOrder, post, readerCookie } from './checkout-helpers';
+import { ownerPost, paidReadyOrder, post, readerCookie } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const DAY = 86_400_000;
@@ -12,8 +12,8 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
   afterAll(() => t.close());
 
   const sessionOf = async (orderNumber: string) => (await readerCookie(t, orderNumber))['IQ-exam'];
-  const profile = (over: Record<string, unknown>, hl = 'en') =>
-    post(
+  const profile = (over: { orderNumber: string } & Record<string, unknown>, hl = 'en') =>
+    ownerPost(
       t,
       '/api/exam/session/profile',
       { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', normsConsent: false, ...over },
@@ -38,41 +38,62 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
   it('refuses bad input with a 4xx and a translated message, never a 500', async () => {
     const order = await paidReadyOrder(t);
     const sessionId = await sessionOf(order);
-    const noName = await profile({ sessionId, firstName: '   ' }, 'fr');
+    const noName = await profile({ orderNumber: order, firstName: '   ' }, 'fr');
     expect(noName.statusCode).toBe(400);
     expect(noName.json().code).toBe('VALIDATION_FAILED');
     expect(noName.json().message).toBe(
       'Certaines des informations envoyées ne sont pas valides. Veuillez les vérifier et réessayer.',
     );
     expect(noName.json().issues).toContainEqual({ path: 'body.firstName', message: 'Please input name' });
-    const badMail = await profile({ sessionId, email: 'ada@' });
+    const badMail = await profile({ orderNumber: order, email: 'ada@' });
     expect(badMail.statusCode).toBe(400);
     expect(badMail.json().issues[0]).toMatchObject({
       path: 'body.email',
       message: 'Please input correct email address',
     });
-    expect((await profile({ sessionId, email: '' })).json().issues[0].message).toBe('Please input email address');
-    expect((await profile({ sessionId, firstName: '<b>Ada</b>' })).statusCode).toBe(400);
-    expect((await profile({ sessionId, country: 'france' })).statusCode).toBe(400);
-    expect((await profile({ sessionId, gender: 'other' })).statusCode).toBe(400);
-    expect((await profile({ sessionId, birthYear: 1850 })).statusCode).toBe(400);
-    const future = await profile({ sessionId, birthYear: new Date(t.clock.now()).getUTCFullYear() + 1 });
+    expect((await profile({ orderNumber: order, email: '' })).json().issues[0].message).toBe(
+      'Please input email address',
+    );
+    expect((await profile({ orderNumber: order, firstName: '<b>Ada</b>' })).statusCode).toBe(400);
+    expect((await profile({ orderNumber: order, country: 'france' })).statusCode).toBe(400);
+    expect((await profile({ orderNumber: order, gender: 'other' })).statusCode).toBe(400);
+    expect((await profile({ orderNumber: order, birthYear: 1850 })).statusCode).toBe(400);
+    const future = await profile({ orderNumber: order, birthYear: new Date(t.clock.now()).getUTCFullYear() + 1 });
     expect(future.statusCode).toBe(400);
-    expect((await profile({ sessionId: 'A'.repeat(22) })).statusCode).toBe(404);
     expect(await row(sessionId)).toBeUndefined();
+    // One completion: counted, but no notice (below the privacy minimum of three).
+    t.clock.advance(2 * 60_000); // past the one-minute cache
+    const p = await proof();
+    expect(p.counters).toEqual({ lastWeek: 1, last30Days: 1, allTime: 1 });
+    expect(p.recent).toEqual([]);
   });
 
-  it('refuses a session that is not scored yet', async () => {
-    const start = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en?restart=1' });
-    const res = await profile({ sessionId: start.json().data.sessionId });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('NOT_CONFIRMED');
+  it('takes the form only from the browser that took the test', async () => {
+    const order = await paidReadyOrder(t);
+    const stranger = await post(t, '/api/exam/session/profile', {
+      orderNumber: order,
+      firstName: 'Eve',
+      lastName: 'Stranger',
+      email: 'eve@example.com',
+      normsConsent: false,
+    });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().code).toBe('ORDER_ACCESS_DENIED');
+    const unknown = await post(t, '/api/exam/session/profile', {
+      orderNumber: `MG${'A'.repeat(22)}`,
+      firstName: 'Eve',
+      lastName: 'Stranger',
+      email: 'eve@example.com',
+      normsConsent: false,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await row(await sessionOf(order))).toBeUndefined();
   });
 
   it('keeps birth year, gender and country only with consent, and names the certificate once', async () => {
     const order = await paidReadyOrder(t);
     const sessionId = await sessionOf(order);
-    const withheld = await profile({ sessionId, birthYear: 1990, gender: 'female', country: 'GB' });
+    const withheld = await profile({ orderNumber: order, birthYear: 1990, gender: 'female', country: 'GB' });
     expect(withheld.statusCode, withheld.body).toBe(200);
     expect(withheld.json().data).toEqual({ saved: true, keptForNorms: false, certificateName: 'Ada Lovelace' });
     expect(await row(sessionId)).toMatchObject({
@@ -85,7 +106,7 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
     });
 
     const consented = await profile({
-      sessionId,
+      orderNumber: order,
       firstName: 'Augusta',
       birthYear: 1990,
       gender: 'female',
@@ -114,12 +135,13 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
   it('counts real completions by window, and shows recent notices only from the privacy minimum', async () => {
     t.clock.advance(2 * 60_000); // past the one-minute cache
     const before = await proof();
-    // Two scored tests from the earlier cases; more completions now, one of them from France with a name.
-    expect(before.counters).toEqual({ lastWeek: 2, last30Days: 2, allTime: 2 });
-    expect(before.recent).toEqual([]); // two recent completions: below the minimum of three
+    // Three scored tests from the earlier cases (the minimum for notices); one of them named on the form.
+    expect(before.counters).toEqual({ lastWeek: 3, last30Days: 3, allTime: 3 });
+    expect(before.recent).toHaveLength(3);
+    expect(before.recent.map((r: { initial: string | null }) => r.initial).sort()).toEqual(['A', null, null]);
 
     const fr = await paidReadyOrder(t, 'fr', { 'cf-ipcountry': 'FR' });
-    await profile({ sessionId: await sessionOf(fr), firstName: 'élodie', lastName: 'Martin' });
+    await profile({ orderNumber: fr, firstName: 'élodie', lastName: 'Martin' });
     t.clock.advance(12 * 60_000);
     const now = t.clock.now();
     // Older completions, written as the exam module stores them, outside the week and the 30 days.
@@ -148,10 +170,9 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
         .execute();
     }
     const after = await proof();
-    expect(after.counters).toEqual({ lastWeek: 3, last30Days: 4, allTime: 6 });
-    expect(after.recent).toHaveLength(3);
-    // The French taker finished last (12 minutes ago): her initial and country; the others gave no name
-    // yet or wrote it after (the form's name, never more than its initial).
+    expect(after.counters).toEqual({ lastWeek: 4, last30Days: 5, allTime: 7 });
+    expect(after.recent).toHaveLength(4);
+    // The French taker finished last (12 minutes ago): her initial and country, never more of the form.
     expect(after.recent[0]).toEqual({ initial: 'É', country: 'FR', minutesAgo: 12 });
     expect(after.recent.every((r: { minutesAgo: number }) => r.minutesAgo >= 12)).toBe(true);
     expect(JSON.stringify(after)).not.toMatch(/Lovelace|Martin|élodie|ada@/);
@@ -165,6 +186,6 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
     t.clock.advance(4 * 60 * 60_000);
     const p = await proof();
     expect(p.recent).toEqual([]);
-    expect(p.counters.allTime).toBe(6);
+    expect(p.counters.allTime).toBe(7);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReviews } from '../src/modules/reviews/reviews-seed-repository';
-import { buyReport, ownerPost, paidReadyOrder, post, readerCookie, reportToken } from './checkout-helpers';
+import { buyReport, ownerPost, paidReadyOrder, post, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('buyer reviews on %s', (dialect) => {
@@ -75,9 +75,8 @@ describe.each(dialects())('buyer reviews on %s', (dialect) => {
 
   it('holds a buyer review for moderation, then shows it with the badge, the name and the reply, as text', async () => {
     const order = await buyReport(t, 'critic@example.com');
-    const sessionId = (await readerCookie(t, order))['IQ-exam'];
-    await post(t, '/api/exam/session/profile', {
-      sessionId,
+    await ownerPost(t, '/api/exam/session/profile', {
+      orderNumber: order,
       firstName: 'Grace',
       lastName: 'hopper',
       email: 'grace@example.com',

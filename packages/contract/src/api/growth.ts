@@ -5,7 +5,7 @@ import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
 import { ZGender } from './accounts';
 import { ZLogid } from './app';
-import { ZOrderNumber, ZReportToken, ZSessionId } from './exam';
+import { ZOrderNumber, ZReportToken } from './exam';
 
 /** Issue 20: the "about you" form, social proof from the platform's own records, buyer reviews. */
 const tags = ['growth'];
@@ -24,7 +24,7 @@ const ZPersonName = z
 export const BIRTH_YEAR_MIN = 1900;
 
 export const ZProfileRequest = z.object({
-  sessionId: ZSessionId,
+  orderNumber: describe(ZOrderNumber, "The scored test's order; only the browser that took the test may fill its form"),
   firstName: ZPersonName,
   lastName: ZPersonName,
   email: ZEmail,

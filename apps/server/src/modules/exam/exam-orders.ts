@@ -13,7 +13,6 @@ export type ExamOrders = Pick<
   ExamRepository,
   | 'findOrder'
   | 'findSession'
-  | 'findOrderBySession'
   | 'completionCounts'
   | 'recentCompletions'
   | 'listAnswers'
@@ -34,7 +33,6 @@ export function examOrders(repo: ExamRepository): ExamOrders {
   return {
     findOrder: (orderNumber) => repo.findOrder(orderNumber),
     findSession: (sessionId) => repo.findSession(sessionId),
-    findOrderBySession: (sessionId) => repo.findOrderBySession(sessionId),
     completionCounts: (...args) => repo.completionCounts(...args),
     recentCompletions: (...args) => repo.recentCompletions(...args),
     listAnswers: (...args) => repo.listAnswers(...args),

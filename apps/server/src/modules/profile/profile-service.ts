@@ -8,7 +8,7 @@ import type { ProfileRepository } from './profile-repository';
 
 export interface ProfileDeps {
   profiles: ProfileRepository;
-  exams: Pick<ExamOrders, 'findSession' | 'findOrderBySession' | 'nameCertificate'>;
+  exams: Pick<ExamOrders, 'findOrder' | 'findSession' | 'nameCertificate'>;
   /** The report's JSON names the certificate: forgotten when the name is set. */
   forgetReport(orderNumber: string): void;
   /** Rate limits (the rate-limit module's handle). */
@@ -16,13 +16,13 @@ export interface ProfileDeps {
   clock: Clock;
 }
 
-/** The session id is a secret: guessing at it is limited per client and per session. */
+/** The test's cookie is a secret: attempts are limited per client and per order. */
 const PER_IP = { name: 'profile:ip', max: 30, windowMs: 10 * 60_000 };
-const PER_SESSION = { name: 'profile:session', max: 10, windowMs: 60 * 60_000 };
+const PER_ORDER = { name: 'profile:order', max: 10, windowMs: 60 * 60_000 };
 
 /** The form as the contract validated it (names trimmed, e-mail well formed, country upper-case). */
 export interface ProfileInput {
-  sessionId: string;
+  orderNumber: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -44,14 +44,17 @@ export function certificateNameOf(p: { firstName: string; lastName: string }): s
  */
 export function profileService(d: ProfileDeps) {
   return {
-    async save(body: ProfileInput, ip: string) {
+    /** Saves the form of an order's test; only the browser that took it (its session cookie) may. */
+    async save(body: ProfileInput, who: { sessionId: string | undefined; ip: string }) {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, PER_IP, ip, now);
-      await consumeRateLimit(d.db, PER_SESSION, body.sessionId, now);
-      const session = await d.exams.findSession(body.sessionId);
-      if (!session) throw new AppError('SESSION_NOT_FOUND');
-      // After the result e-mail: the test is scored (an abandoned or abnormal test has no certificate).
-      if (session.status !== 'scored') throw new AppError('NOT_CONFIRMED');
+      await consumeRateLimit(d.db, PER_IP, who.ip, now);
+      await consumeRateLimit(d.db, PER_ORDER, body.orderNumber, now);
+      const order = await d.exams.findOrder(body.orderNumber);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (who.sessionId === undefined || who.sessionId !== order.session_id) throw new AppError('ORDER_ACCESS_DENIED');
+      const session = await d.exams.findSession(order.session_id);
+      // An order is born when its test is scored; anything else is not a test with a result.
+      if (session?.status !== 'scored') throw new AppError('NOT_CONFIRMED');
       const thisYear = new Date(now).getUTCFullYear();
       if (body.birthYear !== undefined && body.birthYear > thisYear) {
         throw new AppError('VALIDATION_FAILED', { issues: [{ path: 'body.birthYear', message: 'in the future' }] });
@@ -70,14 +73,11 @@ export function profileService(d: ProfileDeps) {
         created_at: now,
         updated_at: now,
       });
-      const order = await d.exams.findOrderBySession(session.id);
-      let certificateName: string | null = null;
-      if (order) {
-        if (!order.certificate_name) {
-          await d.exams.nameCertificate(order.order_number, certificateNameOf(body), now);
-          d.forgetReport(order.order_number);
-        }
-        certificateName = (await d.exams.findOrderBySession(session.id))?.certificate_name ?? null;
+      let certificateName = order.certificate_name;
+      if (!certificateName) {
+        await d.exams.nameCertificate(order.order_number, certificateNameOf(body), now);
+        d.forgetReport(order.order_number);
+        certificateName = (await d.exams.findOrder(order.order_number))?.certificate_name ?? null;
       }
       return { saved: true as const, keptForNorms: kept, certificateName };
     },
