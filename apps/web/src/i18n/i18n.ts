@@ -9,6 +9,7 @@ import {
 import {
   CORE_NAMESPACES,
   loadAccountResources,
+  loadGrowthResources,
   loadLandingResources,
   loadPaidResources,
   loadPersonalityResources,
@@ -42,6 +43,8 @@ let personalityWanted = false;
 let landingsWanted = false;
 /** Likewise for the account screens' (and the signed-in account menu's) namespace. */
 let accountWanted = false;
+/** Likewise for the form, social proof and review texts (issue 20). */
+let growthWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -73,12 +76,24 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings, account]);
+  const growth =
+    !growthWanted || i18next.hasResourceBundle(locale, 'growth')
+      ? null
+      : loadGrowthResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'growth', r, true, true);
+        });
+  await Promise.all([core, paid, personality, landings, account, growth]);
 }
 
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
 export async function ensureAccountNamespace(): Promise<void> {
   accountWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The "about you" form's, social proof's and reviews' texts: loaded by the screens that show them. */
+export async function ensureGrowthNamespace(): Promise<void> {
+  growthWanted = true;
   await addLocale(i18next.language as Locale);
 }
 
