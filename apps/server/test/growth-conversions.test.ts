@@ -190,6 +190,19 @@ describe.each(dialects())('server-side conversions on %s', (dialect) => {
     expect(await outbox(none)).toEqual([]);
   });
 
+  it('queues the purchase when the browser names its visit only after paying (the success page), once', async () => {
+    const order = await paidReadyOrder(t);
+    await pay(order);
+    expect(await outbox(order)).toEqual([]);
+    const body = { orderNumber: order, logid: 'cccccccccccccccccccccccccccccccc', clickIds: { ttclid: 'E.C.P.late' } };
+    expect((await ownerPost(t, '/api/exam/order/attribution', body)).json().data).toEqual({ recorded: true });
+    expect((await ownerPost(t, '/api/exam/order/attribution', body)).statusCode).toBe(200);
+    const rows = await drain(order);
+    expect(rows.map((r) => [r.provider, r.event_id, r.status])).toEqual([
+      ['tiktok', 'cccccccccccccccccccccccccccccccc', 'sent'],
+    ]);
+  });
+
   it('gives up after the configured attempts, without holding the payment', async () => {
     const order = await paidReadyOrder(t);
     await ownerPost(t, '/api/exam/order/attribution', { orderNumber: order, logid: LOGID, clickIds: { fbclid: 'x1' } });

@@ -73,6 +73,7 @@ export async function growth(
     clock,
     maxAttempts: env.CONVERSIONS_MAX_ATTEMPTS,
     log: app.log,
+    onQueued: () => conversionWorker.kick(),
   });
   await app.register(async (scope) => conversionsRoutes(scope, bases, conversions));
   const conversionWorker = backgroundJob(

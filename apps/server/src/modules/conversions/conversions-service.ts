@@ -20,6 +20,8 @@ export interface ConversionsDeps {
   clock: Clock;
   maxAttempts: number;
   fetch?: typeof fetch;
+  /** Rows were queued outside the paid transition: the worker may run now. */
+  onQueued?: () => void;
   log?: { warn: (obj: object, msg: string) => void };
 }
 
@@ -75,7 +77,7 @@ export function conversionsService(d: ConversionsDeps) {
   const enabled = d.providers.length > 0;
   const byId = new Map(d.providers.map((p) => [p.id, p]));
 
-  return {
+  const service = {
     enabled,
 
     /** The buyer's browser names its log id and click ids (with ad consent); only for its own order. */
@@ -101,6 +103,18 @@ export function conversionsService(d: ConversionsDeps) {
         user_agent: who.userAgent?.slice(0, 512) ?? null,
         created_at: now,
       });
+      // Told only after the payment (the success page): queued now; the outbox keeps it once per provider.
+      if (order.status === 'paid' && order.sku_id && order.currency && order.amount_minor !== null) {
+        const queued = await service.enqueuePurchase(d.repo, {
+          orderNumber: order.order_number,
+          skuId: order.sku_id,
+          currency: order.currency,
+          amountMinor: order.amount_minor,
+          email: order.email ?? '',
+          paidAt: order.paid_at ?? now,
+        });
+        if (queued > 0) d.onQueued?.();
+      }
       return { recorded: true };
     },
 
@@ -184,5 +198,6 @@ export function conversionsService(d: ConversionsDeps) {
       return sent;
     },
   };
+  return service;
 }
 export type ConversionsService = ReturnType<typeof conversionsService>;
