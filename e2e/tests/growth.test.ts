@@ -27,11 +27,11 @@ describeBrowser('the about-you form, social proof and buyer reviews', () => {
     await expectAccessible(page, 'about-you form with errors');
 
     await page.getByLabel('Prénom').fill('Ada');
-    await page.getByLabel('Nom', { exact: true }).fill('Lovelace');
+    await page.locator('input[name="lastName"]').fill('Lovelace');
     await page.getByLabel('Adresse e-mail').fill(email);
-    await page.getByLabel('Année de naissance').fill('1815');
-    await page.getByLabel('Genre').selectOption('female');
-    await page.getByLabel('Pays/région').selectOption('GB');
+    await page.getByRole('textbox', { name: 'Année de naissance' }).fill('1815');
+    await page.getByLabel('Genre', { exact: true }).selectOption('female');
+    await page.getByLabel('Pays/région', { exact: true }).selectOption('GB');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect
       .poll(() => page.getByRole('status').textContent())
