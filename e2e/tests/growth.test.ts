@@ -29,13 +29,16 @@ describeBrowser('the about-you form, social proof and buyer reviews', () => {
     await page.getByLabel('Prénom').fill('Ada');
     await page.locator('input[name="lastName"]').fill('Lovelace');
     await page.getByLabel('Adresse e-mail').fill(email);
-    await page.getByRole('textbox', { name: 'Année de naissance' }).fill('1815');
+    const birthYear = page.getByRole('textbox', { name: 'Année de naissance' });
+    await birthYear.fill('1815');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const year = new Date().getFullYear();
+    await expect.poll(() => page.getByText(`Veuillez saisir une année entre 1900 et ${year}.`).count()).toBe(1);
+    await birthYear.fill('1990');
     await page.getByLabel('Genre', { exact: true }).selectOption('female');
     await page.getByLabel('Pays/région', { exact: true }).selectOption('GB');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect
-      .poll(() => page.getByRole('status').textContent())
-      .toBe("C'est enregistré. Votre certificat portera le nom Ada Lovelace.");
+    await page.getByText("C'est enregistré. Votre certificat portera le nom Ada Lovelace.").waitFor();
     await expectAccessible(page, 'about-you saved');
 
     // The certificate carries the name given on the form.
