@@ -18,13 +18,14 @@ export function profileRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('session_id').doUpdateSet(changes))
         .execute();
     },
-    /** First names of some sessions (the recent-activity notices show only their initial). */
+    /** First names of some sessions whose takers consented (the notices show only their initial). */
     firstNames(sessionIds: readonly string[]) {
       if (sessionIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('session_profiles')
         .select(['session_id', 'first_name'])
         .where('session_id', 'in', [...sessionIds])
+        .where('norms_consent', '=', 1)
         .execute();
     },
   };

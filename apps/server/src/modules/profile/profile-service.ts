@@ -88,7 +88,10 @@ export function profileService(d: ProfileDeps) {
       return p ? { firstName: p.first_name, lastName: p.last_name } : null;
     },
 
-    /** First-name initials of some sessions, for the recent-activity notices (nothing more leaves). */
+    /**
+     * First-name initials of some sessions, for the recent-activity notices (nothing more leaves): only of
+     * takers who ticked the consent, whose text says so.
+     */
     async initials(sessionIds: readonly string[]): Promise<Map<string, string>> {
       const rows = await d.profiles.firstNames(sessionIds);
       const out = new Map<string, string>();
