@@ -21,12 +21,12 @@ describeBrowser('the about-you form, social proof and buyer reviews', () => {
     await page.getByLabel('Adresse e-mail').fill('');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => page.getByText('Veuillez saisir votre nom').count()).toBe(2);
-    expect(await page.getByLabel('Prénom').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Prénom' }).getAttribute('aria-invalid')).toBe('true');
     // The first invalid field has the focus (keyboard and screen reader users land on it).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
     await expectAccessible(page, 'about-you form with errors');
 
-    await page.getByLabel('Prénom').fill('Ada');
+    await page.getByRole('textbox', { name: 'Prénom' }).fill('Ada');
     await page.locator('input[name="lastName"]').fill('Lovelace');
     await page.getByLabel('Adresse e-mail').fill(email);
     const birthYear = page.getByRole('textbox', { name: 'Année de naissance' });
@@ -45,6 +45,9 @@ describeBrowser('the about-you form, social proof and buyer reviews', () => {
     await buyViaApi(page, orderNumber, email, 'sku4');
     await page.goto(`/report/result-download/IQB-1799?order=${orderNumber}&hl=en`);
     await expectHeading(page, 'Your files');
+    // Named on the form: the files page says so instead of asking again.
+    await page.getByText('Name on the certificate: Ada Lovelace').waitFor();
+    expect(await page.locator('input[name="certificateName"]').count()).toBe(0);
     const [cert] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download the certificate' }).click(),
