@@ -254,11 +254,18 @@ describeBrowser('ad pixels and consent', () => {
     const orderNumber = await finishTest(page, sessionId, 'Buyer@Example.com');
 
     // Report choice, payment page, method, payment, success.
+    // The payment page names the visit's log id and click id to our server (server-side conversions, 0032).
+    const attribution = page.waitForRequest((r) => r.url().includes('/api/exam/order/attribution'));
     await page.goto(`/paying/scheme/IQB-1799?order=${orderNumber}`);
     await page.locator('.sku-card[data-sku="sku2"]').click();
     await page.getByRole('checkbox', { name: /I have read and agree to the terms/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Payment');
+    expect((await attribution).postDataJSON()).toMatchObject({
+      orderNumber,
+      logid: id,
+      clickIds: { fbclid: 'fb.test.buyer' },
+    });
     await page.getByRole('radio', { name: /card/i }).check();
     await page.locator('.pay-button').click();
     await page.locator('iframe.sandbox-frame').waitFor();

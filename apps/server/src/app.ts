@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps';
 import { type Commerce, commerce } from './composition/commerce';
 import { type OperatorConsole, operatorConsole } from './composition/console';
+import { type Growth, growth } from './composition/growth';
 import { metrics } from './composition/metrics';
 import { reports } from './composition/reports';
 import { retention } from './composition/retention';
@@ -34,6 +35,7 @@ import { membersModule } from './modules/members/members-module';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
 import type { RetentionJob } from './modules/retention/retention-job';
+import { seedReviews } from './modules/reviews/reviews-seed-repository';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
@@ -60,6 +62,8 @@ export interface BuiltApp {
   retention: RetentionJob;
   /** The operator's console (the operator command grants the role through it). */
   console: OperatorConsole;
+  /** Issue 20: the form, social proof, reviews (the console's moderation functions), server-side conversions. */
+  growth: Growth;
 }
 
 /**
@@ -76,9 +80,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await migrateToLatest(db);
   if (env.SEED_CONTENT) {
     await seedContent(db.kysely, translator, clock.now());
-    await seedCatalog(db.kysely, translator, clock.now());
+    await seedCatalog(db.kysely, clock.now());
     await seedPlans(db.kysely);
     await seedPackages(db.kysely);
+    await seedReviews(db.kysely, translator, clock.now());
   }
 
   const app = createHttpServer(env, db, translator, options.logger);
@@ -118,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     links,
     forgetReport: exam.forgetReport,
   });
+  const grown = await growth(app, bases, deps, exam, checkout.paid, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);
@@ -135,10 +141,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     await retentionJob.stop();
     await checkout.stopJobs();
+    await grown.stopJobs();
     await mailWorker.stop();
     await mailTransport.close();
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts, retention: retentionJob, console: operator };
+  return { app, deps, checkout, files, accounts, retention: retentionJob, console: operator, growth: grown };
 }

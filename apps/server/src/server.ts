@@ -16,9 +16,10 @@ async function main(): Promise<void> {
   }
   // `node server.js operator:create --email ...` (npm run operator:create): a shell command, not a server.
   if (process.argv[2] === 'operator:create') process.exit(await operatorCommand(env, process.argv.slice(3)));
-  const { app, deps, checkout, retention } = await buildApp({ env });
+  const { app, deps, checkout, retention, growth } = await buildApp({ env });
   deps.mailWorker.start();
   checkout.startJobs();
+  growth.startJobs();
   retention.start();
   retention.kick();
 

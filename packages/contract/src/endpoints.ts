@@ -5,6 +5,7 @@ import * as consoleApi from './api/console';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
+import * as growth from './api/growth';
 import * as lab from './api/lab';
 import * as members from './api/members';
 import * as personality from './api/personality';
@@ -52,6 +53,10 @@ export const endpoints = {
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
   personalityReliability: personality.personalityReliability,
+  saveProfile: growth.saveProfile,
+  socialProof: growth.socialProof,
+  submitReview: growth.submitReview,
+  recordAttribution: growth.recordAttribution,
   skuList: checkout.skuList,
   skuInfo: checkout.skuInfo,
   paymentMethodList: checkout.paymentMethodList,

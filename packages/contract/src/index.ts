@@ -5,6 +5,7 @@ export * from './api/console';
 export * from './api/exam';
 export * from './api/extras';
 export * from './api/files';
+export * from './api/growth';
 export * from './api/lab';
 export * from './api/members';
 export * from './api/personality';

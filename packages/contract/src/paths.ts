@@ -97,6 +97,8 @@ export const ROUTES = {
   answerLoading: { paths: ['/answer/loading/:scope'], group: 'answer' },
   answerSubmit: { paths: ['/answer/submit/:scope', '/answer_submit/:scope'], group: 'answer' },
   answerSubmitOld: { paths: ['/answer/submit-old/:scope'], group: 'answer' },
+  // The spec's form screen (first and last name, e-mail, birth year, gender, country): after the result e-mail.
+  aboutYou: { paths: ['/answer/about-you/:scope'], group: 'answer' },
 
   cancelSubscription: { paths: ['/cancel/subscription/:scope'], group: 'subscription' },
   cancelSuccess: { paths: ['/cancel/success/:scope'], group: 'subscription' },

@@ -7,6 +7,7 @@ import type consoleTexts from './en/console.json';
 import type content from './en/content.json';
 import type email from './en/email.json';
 import type errors from './en/errors.json';
+import type growth from './en/growth.json';
 import type help from './en/help.json';
 import type lab from './en/lab.json';
 import type landings from './en/landings.json';
@@ -36,6 +37,7 @@ export interface Resources {
   consent: typeof consent;
   members: typeof members;
   console: typeof consoleTexts;
+  growth: typeof growth;
 }
 export type Namespace = keyof Resources;
 
@@ -55,6 +57,7 @@ export const UI_NAMESPACES = [
   'account',
   'members',
   'console',
+  'growth',
 ] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];
 export type UiResources = Pick<Resources, UiNamespace>;
@@ -297,5 +300,32 @@ export async function loadConsoleResources(locale: Locale): Promise<Resources['c
       return (await import('./pt/console.json')).default;
     default:
       return (await import('./en/console.json')).default;
+  }
+}
+
+/**
+ * Issue 20's texts (the "about you" form, social proof, buyer reviews): a chunk of their own per locale,
+ * loaded by the screens that show them.
+ */
+export async function loadGrowthResources(locale: Locale): Promise<Resources['growth']> {
+  switch (locale) {
+    case 'zh-CN':
+      return (await import('./zh-CN/growth.json')).default;
+    case 'zh-HK':
+      return (await import('./zh-HK/growth.json')).default;
+    case 'ja':
+      return (await import('./ja/growth.json')).default;
+    case 'ko':
+      return (await import('./ko/growth.json')).default;
+    case 'fr':
+      return (await import('./fr/growth.json')).default;
+    case 'de':
+      return (await import('./de/growth.json')).default;
+    case 'es':
+      return (await import('./es/growth.json')).default;
+    case 'pt':
+      return (await import('./pt/growth.json')).default;
+    default:
+      return (await import('./en/growth.json')).default;
   }
 }

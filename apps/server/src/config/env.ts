@@ -164,6 +164,30 @@ export const ZEnv = z
       .url()
       .transform((v) => new URL(v).origin)
       .optional(),
+    /**
+     * Server-side conversions (issue 20): the purchase is also sent to a provider's conversion API, with the
+     * pixel's event id (the log id), when its access token is set (and its pixel id). Off otherwise.
+     */
+    CONVERSIONS_META_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{20,512}$/, 'must be the Conversions API access token')
+      .optional(),
+    /** Meta's test event code (Events Manager, "Test events"): the purchases show there instead of counting. */
+    CONVERSIONS_META_TEST_CODE: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,32}$/, 'letters and digits')
+      .optional(),
+    CONVERSIONS_TIKTOK_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{20,512}$/, 'must be the Events API access token')
+      .optional(),
+    /** Tests only: send every provider's conversion calls to this origin (a local stand-in). Refused in production. */
+    CONVERSIONS_API_ORIGIN: z
+      .url()
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    CONVERSIONS_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    CONVERSIONS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /** The spec's runtime "mode"; a mode containing `fb` keeps ad consent denied (the spec's rule). */
     APP_MODE: z
       .string()
@@ -200,6 +224,27 @@ export const ZEnv = z
         code: 'custom',
         path: ['PIXEL_SCRIPT_ORIGIN'],
         message: 'is for tests (stand-ins of the ad providers); it is refused when NODE_ENV=production',
+      });
+    }
+    if (env.CONVERSIONS_API_ORIGIN && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CONVERSIONS_API_ORIGIN'],
+        message: 'is for tests (a stand-in of the conversion APIs); it is refused when NODE_ENV=production',
+      });
+    }
+    if (env.CONVERSIONS_META_TOKEN && !env.PIXEL_META_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIXEL_META_ID'],
+        message: 'is required when CONVERSIONS_META_TOKEN is set',
+      });
+    }
+    if (env.CONVERSIONS_TIKTOK_TOKEN && !env.PIXEL_TIKTOK_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIXEL_TIKTOK_ID'],
+        message: 'is required when CONVERSIONS_TIKTOK_TOKEN is set',
       });
     }
     if (env.PIXEL_GOOGLE_ADS_PURCHASE_LABEL && !env.PIXEL_GOOGLE_ADS_ID) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { catalogRepository } from '../modules/checkout/catalog-repository';
+import { conversionsRepository } from '../modules/conversions/conversions-repository';
 import { examRepository } from '../modules/exam/exam-repository';
 import { extrasRepository } from '../modules/extras/extras-repository';
 import { mailOutbox } from '../modules/mail/enqueue-mail';
@@ -15,6 +16,7 @@ import { type WithTransaction, withTransaction } from './with-transaction';
 export function transactionRepositories(db: Kysely<Database>) {
   return {
     catalog: catalogRepository(db),
+    conversions: conversionsRepository(db),
     exams: examRepository(db),
     extras: extrasRepository(db),
     mail: mailOutbox(db),

@@ -209,6 +209,52 @@ export interface Database {
     status: 'pending' | 'approved' | 'rejected';
     demo: number;
     created_at: number;
+    /** The operator's public reply, shown under the review. */
+    reply: string | null;
+    replied_at: number | null;
+    moderated_at: number | null;
+  };
+  /** The optional "about you" form of a test session (issue 20). */
+  session_profiles: {
+    session_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    /** Kept only with `norms_consent` (norms by age group later); null otherwise. */
+    birth_year: number | null;
+    gender: 'male' | 'female' | 'confidential' | null;
+    /** ISO 3166 alpha-2 the visitor chose; kept only with `norms_consent`. */
+    country: string | null;
+    norms_consent: number;
+    consented_at: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  /** The ad attribution of an order, sent by the buyer's browser when ad consent was given. */
+  order_attributions: {
+    order_number: string;
+    logid: string;
+    /** JSON: the click identifiers present (fbclid, ttclid …), by parameter name. */
+    click_ids: string;
+    page_url: string | null;
+    user_agent: string | null;
+    created_at: number;
+  };
+  /** Purchases to send to the ad providers' conversion APIs (server side), one row per provider and order. */
+  conversion_outbox: {
+    id: Generated<number>;
+    provider: string;
+    /** The visit's log id: the browser pixel's event id, so the provider counts the purchase once. */
+    event_id: string;
+    order_number: string;
+    payload: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    attempts: number;
+    next_attempt_at: number;
+    locked_until: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+    created_at: number;
   };
   payments: {
     id: string;

@@ -1,12 +1,14 @@
 import { useLayoutEffect } from 'react';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { SocialProofSection } from '../features/growth/social-proof-section';
 import { IdentityHero } from '../features/landing-identities/identity-hero';
 import { IDENTITIES } from '../features/landing-identities/registry';
 import { snapshotOf } from '../features/landing-identities/snapshot';
 import { startVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
 import { TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
-import { ensureLandingNamespace } from '../i18n/i18n';
+import { ensureGrowthNamespace, ensureLandingNamespace } from '../i18n/i18n';
 import type { ScreenContext } from './screens';
+import { useScope } from './use-scope';
 
 /**
  * The landing screen: the test landing's content in the identity of its variant (spec section 2). One
@@ -14,18 +16,20 @@ import type { ScreenContext } from './screens';
  * is the personality landing, built by its own feature: here it keeps the plain test landing.
  */
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
-  await Promise.all([testLandingLoader(args, ctx), ensureLandingNamespace()]);
+  await Promise.all([testLandingLoader(args, ctx), ensureLandingNamespace(), ensureGrowthNamespace()]);
   return null;
 }
 
 export function Component() {
   const { pathname } = useLocation();
+  const scope = useScope();
   const variant = variantOfPath(pathname);
   // Before paint: the page never shows one variant's text in another's colours.
   useLayoutEffect(() => {
     if (variant) startVisitIdentity(snapshotOf(IDENTITIES[variant]));
   }, [variant]);
   const identity = variant ? IDENTITIES[variant] : null;
-  if (identity?.kind !== 'iq') return <TestLanding />;
-  return <TestLanding hero={(cta) => <IdentityHero identity={identity} cta={cta} />} />;
+  const proof = <SocialProofSection examId={scope.examId} />;
+  if (identity?.kind !== 'iq') return <TestLanding proof={proof} />;
+  return <TestLanding proof={proof} hero={(cta) => <IdentityHero identity={identity} cta={cta} />} />;
 }

@@ -10,6 +10,7 @@ import {
   CORE_NAMESPACES,
   loadAccountResources,
   loadConsoleResources,
+  loadGrowthResources,
   loadLandingResources,
   loadMembersResources,
   loadPaidResources,
@@ -48,6 +49,8 @@ let accountWanted = false;
 let membersWanted = false;
 /** Likewise for the operator console's namespace. */
 let consoleWanted = false;
+/** Likewise for the form, social proof and review texts (issue 20). */
+let growthWanted = false;
 
 async function addLocale(locale: Locale): Promise<void> {
   const core = i18next.hasResourceBundle(locale, 'common')
@@ -79,6 +82,12 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadAccountResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'account', r, true, true);
         });
+  const growth =
+    !growthWanted || i18next.hasResourceBundle(locale, 'growth')
+      ? null
+      : loadGrowthResources(locale).then((r) => {
+          i18next.addResourceBundle(locale, 'growth', r, true, true);
+        });
   const members =
     !membersWanted || i18next.hasResourceBundle(locale, 'members')
       ? null
@@ -91,7 +100,7 @@ async function addLocale(locale: Locale): Promise<void> {
       : loadConsoleResources(locale).then((r) => {
           i18next.addResourceBundle(locale, 'console', r, true, true);
         });
-  await Promise.all([core, paid, personality, landings, account, members, consoleTexts]);
+  await Promise.all([core, paid, personality, landings, account, members, consoleTexts, growth]);
 }
 
 /** The members' area texts: loaded before its screens show (a chunk of their own). */
@@ -109,6 +118,12 @@ export async function ensureConsoleNamespace(): Promise<void> {
 /** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
 export async function ensureAccountNamespace(): Promise<void> {
   accountWanted = true;
+  await addLocale(i18next.language as Locale);
+}
+
+/** The "about you" form's, social proof's and reviews' texts: loaded by the screens that show them. */
+export async function ensureGrowthNamespace(): Promise<void> {
+  growthWanted = true;
   await addLocale(i18next.language as Locale);
 }
 

@@ -247,6 +247,7 @@ export const ZReview = z.object({
   createdAt: ZIsoDateTime,
   verifiedBuyer: describe(z.boolean(), 'Written by someone who bought a report'),
   demo: describe(z.boolean(), 'Seeded demonstration content, shown as such'),
+  reply: describe(z.nullable(z.string()), "The operator's public reply"),
 });
 export type TReview = z.infer<typeof ZReview>;
 

@@ -289,7 +289,10 @@ export const ZOrderInfo = z.object({
   /** The report's score part, at the tier bought. */
   result: ZReportSummary,
   /** The certificate, once issued (its name is asked once, on the download screen). */
-  certificate: z.nullable(z.object({ serial: z.string(), name: z.nullable(z.string()) })),
+  certificate: describe(
+    z.nullable(z.object({ serial: z.nullable(z.string()), name: z.nullable(z.string()) })),
+    'The certificate: its serial once first issued, and its name once given (on the form screen or the files page)',
+  ),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 

@@ -14,6 +14,7 @@ import { routedSessions } from './0011-routed-sessions';
 import { perfIndexes } from './0012-perf-indexes';
 import { reportPdfCache } from './0013-report-pdf-cache';
 import { members } from './0016-members';
+import { growth } from './0017-growth';
 import { consoleTables } from './0019-console';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0012-perf-indexes': perfIndexes(dialect),
         '0013-report-pdf-cache': reportPdfCache(dialect),
         '0016-members': members(dialect),
+        '0017-growth': growth(dialect),
         '0019-console': consoleTables(dialect),
       };
     },

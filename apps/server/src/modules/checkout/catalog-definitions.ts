@@ -299,11 +299,3 @@ export const DEMO_PROMO_CODES = [
   { code: 'WELCOME10', percent_off: 10, expires_at: null },
   { code: 'SPRING25', percent_off: 25, expires_at: Date.UTC(2026, 5, 1) },
 ];
-
-/** Demonstration reviews (marked demo, shown as such): names here, texts in `catalog:demoReviews`. */
-export const DEMO_REVIEWS = [
-  { key: 'r1', name: 'Emma W.', country: 'GB', rating: 5 },
-  { key: 'r2', name: 'Lukas B.', country: 'DE', rating: 4 },
-  { key: 'r3', name: 'Yuki T.', country: 'JP', rating: 5 },
-  { key: 'r4', name: 'Camille R.', country: 'FR', rating: 4 },
-];

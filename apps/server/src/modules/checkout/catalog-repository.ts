@@ -5,7 +5,7 @@ export type SkuRow = Selectable<Database['skus']>;
 export type SkuPriceRow = Database['sku_prices'];
 export type PromoRow = Selectable<Database['promo_codes']>;
 
-/** Every SQL statement of the catalogue: tiers, prices, promo codes, reviews. */
+/** Every SQL statement of the catalogue: tiers, prices, promo codes (reviews: the reviews module). */
 export function catalogRepository(db: Kysely<Database>) {
   return {
     skus(examId: number): Promise<SkuRow[]> {
@@ -60,26 +60,6 @@ export function catalogRepository(db: Kysely<Database>) {
         .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
         .where('code', '=', code)
         .execute();
-    },
-    reviews(examId: number, locale: string, limit: number) {
-      return db
-        .selectFrom('reviews')
-        .selectAll()
-        .where('exam_id', '=', examId)
-        .where('status', '=', 'approved')
-        .where('locale', '=', locale)
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
-    },
-    reviewStats(examId: number, locale: string) {
-      return db
-        .selectFrom('reviews')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
-        .where('exam_id', '=', examId)
-        .where('status', '=', 'approved')
-        .where('locale', '=', locale)
-        .executeTakeFirstOrThrow();
     },
   };
 }

@@ -1,17 +1,16 @@
-import { DEFAULT_EXAM_ID, LOCALES } from '@mindgauge/contract';
+import { DEFAULT_EXAM_ID } from '@mindgauge/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Translator } from '../../i18n/translator';
-import { COUNTRY_CURRENCY, DEMO_PROMO_CODES, DEMO_REVIEWS, PRICE_TABLES, SKU_DEFINITIONS } from './catalog-definitions';
+import { COUNTRY_CURRENCY, DEMO_PROMO_CODES, PRICE_TABLES, SKU_DEFINITIONS } from './catalog-definitions';
 
 const toMinor = (major: number) => Math.round(major * 100);
 
 /**
- * Seeds the report tiers, their price tables, and the demo promo codes and reviews (marked demo). Tiers
- * follow the code; prices, promo codes and reviews are only inserted when absent, so an operator's edits
+ * Seeds the report tiers, their price tables, and the demo promo codes (marked demo). Tiers
+ * follow the code; prices and promo codes are only inserted when absent, so an operator's edits
  * survive restarts.
  */
-export async function seedCatalog(db: Kysely<Database>, translator: Translator, now: number): Promise<void> {
+export async function seedCatalog(db: Kysely<Database>, now: number): Promise<void> {
   const examId = DEFAULT_EXAM_ID;
   await db.transaction().execute(async (trx) => {
     for (const s of SKU_DEFINITIONS) {
@@ -50,32 +49,6 @@ export async function seedCatalog(db: Kysely<Database>, translator: Translator, 
         .insertInto('promo_codes')
         .values({ ...p, starts_at: null, max_redemptions: null, active: 1, demo: 1, created_at: now })
         .onConflict((oc) => oc.column('code').doNothing())
-        .execute();
-    }
-    const seeded = await trx
-      .selectFrom('reviews')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('demo', '=', 1)
-      .executeTakeFirstOrThrow();
-    if (Number(seeded.n) === 0) {
-      await trx
-        .insertInto('reviews')
-        .values(
-          LOCALES.flatMap((locale) =>
-            DEMO_REVIEWS.map((r, i) => ({
-              exam_id: examId,
-              order_number: null,
-              name: r.name,
-              country: r.country,
-              locale,
-              rating: r.rating,
-              content: translator.t(locale, `catalog:demoReviews.${r.key}`),
-              status: 'approved' as const,
-              demo: 1,
-              created_at: now - (i + 1) * 86_400_000,
-            })),
-          ),
-        )
         .execute();
     }
   });

@@ -197,25 +197,6 @@ export function catalogService(d: CatalogDeps) {
       const promo = await usablePromo(code);
       return { code: promo?.code ?? code, percentOff: promo?.percent_off ?? 0 };
     },
-
-    async reviews(examId: number, locale: Locale) {
-      const [rows, stats] = await Promise.all([d.repo.reviews(examId, locale, 20), d.repo.reviewStats(examId, locale)]);
-      const n = Number(stats.n);
-      return {
-        reviews: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          country: r.country,
-          rating: r.rating,
-          content: r.content,
-          createdAt: iso(r.created_at),
-          verifiedBuyer: r.order_number !== null,
-          demo: r.demo === 1,
-        })),
-        count: n,
-        averageRating: n > 0 ? Math.round(Number(stats.avg) * 10) / 10 : null,
-      };
-    },
   };
 }
 export type CatalogService = ReturnType<typeof catalogService>;

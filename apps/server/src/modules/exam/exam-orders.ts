@@ -13,6 +13,8 @@ export type ExamOrders = Pick<
   ExamRepository,
   | 'findOrder'
   | 'findSession'
+  | 'completionCounts'
+  | 'recentCompletions'
   | 'listAnswers'
   | 'startOffer'
   | 'setCheckoutEmail'
@@ -34,6 +36,8 @@ export function examOrders(repo: ExamRepository): ExamOrders {
   return {
     findOrder: (orderNumber) => repo.findOrder(orderNumber),
     findSession: (sessionId) => repo.findSession(sessionId),
+    completionCounts: (...args) => repo.completionCounts(...args),
+    recentCompletions: (...args) => repo.recentCompletions(...args),
     listAnswers: (...args) => repo.listAnswers(...args),
     startOffer: (...args) => repo.startOffer(...args),
     setCheckoutEmail: (...args) => repo.setCheckoutEmail(...args),

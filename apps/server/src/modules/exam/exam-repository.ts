@@ -185,6 +185,41 @@ export function examRepository(db: Kysely<Database>) {
           .map((c) => ({ country: c.country, numbered: Number(c.numbered), tenthsSum: Number(c.iq_tenths_sum) })),
       };
     },
+    /**
+     * Completions of an exam (scored sessions) for the social-proof counters: all time, since a week and since
+     * 30 days ago, and from how many countries. Uses `exam_sessions_scored_idx` (exam, status, scored_at).
+     */
+    async completionCounts(examId: number, weekSince: number, monthSince: number) {
+      const row = await db
+        .selectFrom('exam_sessions')
+        .select(({ fn }) => [
+          fn.countAll<number>().as('total'),
+          sql<number>`coalesce(sum(case when scored_at >= ${weekSince} then 1 else 0 end), 0)`.as('week'),
+          sql<number>`coalesce(sum(case when scored_at >= ${monthSince} then 1 else 0 end), 0)`.as('month'),
+          sql<number>`count(distinct country)`.as('countries'),
+        ])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .executeTakeFirstOrThrow();
+      return {
+        total: Number(row.total),
+        week: Number(row.week),
+        month: Number(row.month),
+        countries: Number(row.countries),
+      };
+    },
+    /** The latest completions since a time (newest first): for recent-activity notices. */
+    recentCompletions(examId: number, since: number, limit: number) {
+      return db
+        .selectFrom('exam_sessions')
+        .select(['id', 'country', 'scored_at'])
+        .where('exam_id', '=', examId)
+        .where('status', '=', 'scored')
+        .where('scored_at', '>=', since)
+        .orderBy('scored_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
     findOrderBySession(sessionId: string) {
       return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
     },

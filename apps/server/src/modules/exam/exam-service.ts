@@ -640,9 +640,11 @@ export function examService(d: ExamDeps) {
           answered: await d.repo.countAnswered(s.id),
           questionCount: key.items.length,
           result: await reportSummary(order, s, hl),
-          certificate: order.certificate_serial
-            ? { serial: order.certificate_serial, name: order.certificate_name }
-            : null,
+          // The name may come before the serial (the form screen names it; the first download issues it).
+          certificate:
+            order.certificate_serial || order.certificate_name
+              ? { serial: order.certificate_serial, name: order.certificate_name }
+              : null,
         };
         return {
           order: { order_number: order.order_number, session_id: order.session_id },

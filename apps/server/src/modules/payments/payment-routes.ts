@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 /** Promo codes are secrets worth guessing: limited across instances. */
 export const PROMO_RULES = { name: 'promo:ip', max: 20, windowMs: 10 * MINUTE };
 
-/** Report tiers, prices, reviews, and the pay base's payment calls and processor webhooks. */
+/** Report tiers, prices, and the pay base's payment calls and processor webhooks. */
 export function checkoutRoutes(
   app: FastifyInstance,
   bases: BasePaths,
@@ -39,7 +39,6 @@ export function checkoutRoutes(
     await catalog.requireCatalog(params.examId);
     return { methods: deps.providers.methods() };
   });
-  mountEndpoint(app, bases, endpoints.reviewList, ({ params }) => catalog.reviews(params.examId, params.hl));
   mountEndpoint(app, bases, endpoints.orderSkuCheck, ({ params, query, req }) =>
     payments.orderCheckout(params.orderNumber, readerOf(req, query.token)),
   );

@@ -27,7 +27,7 @@ import { SandboxFrame } from '../../components/sandbox-frame';
 import { StripePayment } from '../../components/stripe-payment';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { adDataOf } from '../../lib/ad-pixels/ad-data';
-import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
+import { shareAdAttribution, trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
 import { NetworkError } from '../../lib/api-client';
 import {
   methodFromSearch,
@@ -184,7 +184,8 @@ function PaymentForm(props: PaymentFormProps) {
     if (checkoutSent.current) return;
     checkoutSent.current = true;
     void trackAdEvent('initiate-checkout', adData);
-  }, [adData]);
+    shareAdAttribution(orderNumber);
+  }, [adData, orderNumber]);
 
   const go = useCallback(
     (key: RouteKey, query: Record<string, string>, replace = false) =>

@@ -161,7 +161,7 @@ export function Component() {
               {t('download.certificateButton')}
             </button>
             <StatusLine status={certificate.status} />
-            {cert ? (
+            {cert?.serial ? (
               <p className="meta">
                 <AppLink to={buildHref('certificate', { scope: scope.value }, { serial: cert.serial })}>
                   {t('download.verify')}

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { orderFromSearch } from '../../app/order-from-search';
@@ -34,6 +35,18 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
  * and the person's place on the population curve. An unpaid order shows no number, only the way to unlock.
  */
 export function Component() {
+  return <ReportResultScreen />;
+}
+
+/**
+ * The report screen. `afterOverview`, when given (app/ composes the buyer's review form), is drawn under the
+ * overview of a paid report.
+ */
+export function ReportResultScreen({
+  afterOverview,
+}: {
+  afterOverview?: (order: { orderNumber: string; token: string | null }) => ReactNode;
+}) {
   const { t } = useTranslation(['report', 'lab']);
   const scope = useScope();
   const [search] = useSearchParams();
@@ -176,6 +189,7 @@ export function Component() {
               <p className="meta">{r.normNote}</p>
             )}
             <ShareSection orderNumber={orderNumber} token={token} />
+            {afterOverview?.({ orderNumber, token })}
           </div>
         ) : r.dimensions ? (
           <DimensionList dimensions={r.dimensions} />

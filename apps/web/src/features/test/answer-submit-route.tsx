@@ -77,6 +77,13 @@ export function Component() {
           ))}
         </ul>
       </section>
+      {isRegistered('aboutYou') ? (
+        <p>
+          <AppLink to={buildHref('aboutYou', { scope: scope.value }, { order: order.orderNumber })}>
+            {t('submit.aboutYou')}
+          </AppLink>
+        </p>
+      ) : null}
       {isRegistered('payingScheme') ? (
         <AppLink
           to={buildHref('payingScheme', { scope: scope.value }, { order: order.orderNumber })}

@@ -44,8 +44,9 @@ export function Component() {
 /**
  * The landing's content. `hero`, when given (by app/ composing a landing identity), draws the hero around
  * the landing's call to action instead of the plain one; the distribution then gets its own section.
+ * `proof` (social proof from the platform's records, composed by app/) goes before the steps.
  */
-export function TestLanding({ hero }: { hero?: (cta: ReactNode) => ReactNode }) {
+export function TestLanding({ hero, proof }: { hero?: (cta: ReactNode) => ReactNode; proof?: ReactNode }) {
   const { t } = useTranslation('test');
   const scope = useScope();
   const locale = useLocale();
@@ -129,6 +130,8 @@ export function TestLanding({ hero }: { hero?: (cta: ReactNode) => ReactNode }) 
         <h2 id="countries-title">{t('landing.countriesTitle')}</h2>
         {stats ? <CountryTable countries={stats.countries} minSample={stats.minSample} tested={stats.tested} /> : null}
       </section>
+
+      {proof}
 
       <section className="container section" aria-labelledby="steps-title">
         <h2 id="steps-title">{t('landing.stepsTitle')}</h2>

@@ -1,4 +1,5 @@
-import { AD_CLICK_PARAMS, CONSENT_WAIT_MS } from '@mindgauge/contract';
+import { AD_CLICK_PARAMS, CONSENT_WAIT_MS, recordAttribution } from '@mindgauge/contract';
+import { call } from '../api-client';
 import { pickKeptQuery, readConfig } from '../persisted-config';
 import type { Continent, RuntimeConfig } from '../runtime-config';
 import { persistent, session } from '../storage';
@@ -36,6 +37,7 @@ export function initAdPixels(options: {
         keptQuery: (search) => ({ ...readConfig().keptQuery, ...pickKeptQuery(search) }),
         clickParams: AD_CLICK_PARAMS,
         consentWaitMs: CONSENT_WAIT_MS,
+        recordAttribution: (body) => call(recordAttribution, { body }),
       },
     }),
   );
@@ -47,5 +49,7 @@ export const adPixelsConfigured = () => configured;
 export const adPixelsNavigated = (pathname: string) => later((t) => t.adPixelsNavigated(pathname));
 export const adPixelsLogidReady = () => later((t) => t.adPixelsLogidReady());
 export const trackAdEvent = (name: AdEventName, data?: AdEventData) => later((t) => t.trackAdEvent(name, data));
+/** The order being paid: the server may send its purchase too, under the pixels' rules (decision 0032). */
+export const shareAdAttribution = (orderNumber: string) => later((t) => t.shareAttribution(orderNumber));
 export const trackPurchaseOnce = (orderNumber: string, data: AdEventData) =>
   later((t) => t.trackPurchaseOnce(orderNumber, data));

@@ -38,6 +38,16 @@ export interface TrackerDeps {
   keptQuery: (search: string) => Record<string, string>;
   clickParams: Record<AdProvider, readonly string[]>;
   consentWaitMs: number;
+  /**
+   * Tells the server the visit's log id and click identifiers for an order, so that its purchase can also
+   * be sent from the server with the same event id (decision 0032). Called only under the pixels' rules.
+   */
+  recordAttribution?: (input: {
+    orderNumber: string;
+    logid: string;
+    clickIds: Record<string, string>;
+    pageUrl: string;
+  }) => Promise<unknown>;
 }
 let deps: TrackerDeps;
 const readGtagState = () => readStoredState(deps.persistent);
@@ -82,6 +92,9 @@ interface Tracker {
   queue: Queued[];
   installed: Set<AdProvider>;
   loading: Set<AdProvider>;
+  /** Orders whose attribution waits for consent (or the log id); and those already told. */
+  attributionPending: Set<string>;
+  attributionSent: Set<string>;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -166,11 +179,34 @@ function evaluate(t: Tracker, pathname: string): void {
   }
 }
 
+/** The click identifiers of the eligible providers, as the visit carries them (URL or storage). */
+function clickIdsOf(t: Tracker, providers: AdProvider[]): Record<string, string> {
+  const query = kept(t);
+  const out: Record<string, string> = {};
+  for (const p of providers) for (const param of deps.clickParams[p]) if (query[param]) out[param] = query[param];
+  return out;
+}
+
+function sendAttributions(t: Tracker, logid: string, providers: AdProvider[]): void {
+  if (!deps.recordAttribution || providers.length === 0) return;
+  const clickIds = clickIdsOf(t, providers);
+  for (const orderNumber of t.attributionPending) {
+    t.attributionPending.delete(orderNumber);
+    if (t.attributionSent.has(orderNumber)) continue;
+    t.attributionSent.add(orderNumber);
+    // Best effort: a failure only means the server-side copy of the purchase is not sent.
+    deps
+      .recordAttribution({ orderNumber, logid, clickIds, pageUrl: t.win.location.origin + t.path })
+      .catch(() => t.attributionSent.delete(orderNumber));
+  }
+}
+
 function flush(t: Tracker): void {
   if (!t.granted || isExcludedPath(t.path)) return;
   const logid = deps.session.get<string>('logid');
   if (!logid) return; // ensureLogid calls adPixelsLogidReady once it has one.
   const providers = eligible(t);
+  sendAttributions(t, logid, providers);
   const events = t.queue.splice(0);
   if (providers.length === 0) return;
   void loadRegistry().then((reg) => {
@@ -220,6 +256,8 @@ export function initAdPixels(options: {
     queue: [],
     installed: new Set(),
     loading: new Set(),
+    attributionPending: new Set(),
+    attributionSent: new Set(),
     timer: undefined,
   };
   // Consent Mode's default (denied, 500 ms wait) before anything else: no tag exists yet.
@@ -248,6 +286,18 @@ export async function trackAdEvent(name: AdEventName, data: AdEventData = {}): P
   flush(t);
 }
 
+/**
+ * The order being paid (payment page) or paid (success page): once consent is granted and a provider is
+ * eligible, the server learns the visit's log id and click identifiers for it (server-side conversions).
+ */
+export function shareAttribution(orderNumber: string): void {
+  const t = tracker;
+  if (!t || Object.keys(t.pixels.ids).length === 0) return;
+  if (t.attributionSent.has(orderNumber)) return;
+  t.attributionPending.add(orderNumber);
+  flush(t);
+}
+
 const PURCHASES_KEY = 'ad-purchases';
 
 /** The purchase of an order is sent once, however often its success page is opened. */
@@ -256,6 +306,7 @@ export function trackPurchaseOnce(orderNumber: string, data: AdEventData): void 
   const sent = deps.persistent.get<string[]>(PURCHASES_KEY) ?? [];
   if (sent.includes(orderNumber)) return;
   deps.persistent.set(PURCHASES_KEY, [...sent, orderNumber].slice(-50));
+  shareAttribution(orderNumber);
   void trackAdEvent('purchase', { ...data, orderNumber });
 }
 

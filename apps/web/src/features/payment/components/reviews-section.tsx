@@ -75,6 +75,11 @@ export function ReviewsSection({
               </p>
             ) : null}
             <p className="review-card__content">{r.content}</p>
+            {r.reply ? (
+              <p className="review-card__reply">
+                <strong>{t('reviews.reply')}</strong> {r.reply}
+              </p>
+            ) : null}
             <p className="meta review-card__date">
               <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
             </p>
