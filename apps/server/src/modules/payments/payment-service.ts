@@ -169,7 +169,7 @@ export function paymentService(d: PaymentDeps) {
     async refundOrderPayment(orderNumber: string): Promise<{ changed: boolean; refund: 'pending' | 'refunded' }> {
       const order = await requireOrder(orderNumber);
       const paid = order.paid_payment_id ? await d.repo.find(order.paid_payment_id) : undefined;
-      if (!paid || paid.status !== 'succeeded') throw new AppError('NOT_REFUNDABLE');
+      if (paid?.status !== 'succeeded') throw new AppError('NOT_REFUNDABLE');
       const changed = await d.repo.requestRefund(paid.id, d.clock.now());
       if (changed) await viaProvider(() => refundIfDuplicate(paid.id));
       const now = await d.repo.find(paid.id);
