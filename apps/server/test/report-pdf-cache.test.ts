@@ -89,7 +89,7 @@ describe.each(dialects())('kept report PDFs on %s', (dialect) => {
       .execute();
     const second = await download();
     expect(second.rawPayload.subarray(-12).toString()).toBe('\n%kept-copy\n');
-    expect(pdfText(first.rawPayload)).not.toMatch(/MG(-[A-Z2-7]{4}){8}/);
+    expect(pdfText(first.rawPayload)).not.toMatch(/MGC(-[0-9A-HJKMNP-TV-Z]{4}){7}/);
 
     // The certificate, bought as an extra with one click on the kept card: the order's files are forgotten.
     const bought = await ownerPost(t, '/api-pay/secondPhase/pay/skuPackage', {
@@ -104,7 +104,7 @@ describe.each(dialects())('kept report PDFs on %s', (dialect) => {
     expect(third.statusCode).toBe(200);
     expect(third.rawPayload.includes('%kept-copy')).toBe(false);
     // The report now names its certificate (its serial), drawn from the new entitlements.
-    expect(pdfText(third.rawPayload)).toMatch(/MG(-[A-Z2-7]{4}){8}/);
+    expect(pdfText(third.rawPayload)).toMatch(/MGC(-[0-9A-HJKMNP-TV-Z]{4}){7}/);
     expect(await kept(order)).toHaveLength(1);
   });
 
