@@ -24,6 +24,7 @@ export const endpoints = {
   examInfo: app.examInfo,
   supportContact: support.supportContact,
   questionList: exam.questionList,
+  startSession: exam.startSession,
   saveAnswer: exam.saveAnswer,
   confirmSession: exam.confirmSession,
   nextPart: exam.nextPart,

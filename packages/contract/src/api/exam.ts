@@ -7,7 +7,6 @@ const tags = ['exam'];
 
 /** Public identifiers: 128 random bits, base64url (22 characters). */
 export const ZPublicId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'invalid identifier'));
-export const ZSessionId = describe(ZPublicId, 'Test session id');
 export const ZOrderNumber = describe(
   z.string().check(z.regex(/^MG[A-Za-z0-9_-]{22}$/, 'invalid order number')),
   'Order number: MG + 128 random bits',
@@ -35,8 +34,11 @@ export const ZSavedAnswer = z.object({
   choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
 });
 
+/**
+ * The test session itself is named only by the HttpOnly cookie it rides in (never in JSON, bodies or query
+ * strings), so no script on the page and no forwarded URL can carry it away.
+ */
 export const ZQuestionList = z.object({
-  sessionId: ZSessionId,
   examId: z.int(),
   status: ZSessionStatus,
   startedAt: ZIsoDateTime,
@@ -59,15 +61,27 @@ export const questionList = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/question/list/:examId/:hl',
-  summary: "The visitor's test session: its form (drawings only, never the key), saved answers and deadline",
+  summary:
+    "The visitor's test session, found by its cookie: its form (drawings only, never the key), saved answers and deadline. Reading never creates a session: without one, 404 SESSION_NOT_FOUND (start it with startSession)",
   tags,
   params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
-  query: z.object({ restart: describe(z.optional(z.enum(['1'])), 'Start a new session (redo the test)') }),
+  response: ZQuestionList,
+});
+
+export const startSession = defineEndpoint({
+  id: 'startSession',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/session/start/:examId/:hl',
+  summary:
+    "Starts the test (the clock starts with it) and sets the session's HttpOnly cookie; the session in the cookie is resumed instead unless `restart` is set",
+  tags,
+  params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
+  body: z.object({ restart: describe(z.optional(z.boolean()), 'Start a new session (redo the test)') }),
   response: ZQuestionList,
 });
 
 export const ZAnswerInput = z.object({
-  sessionId: ZSessionId,
   itemId: z.string().check(z.minLength(1), z.maxLength(64)),
   choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
   timeMs: describe(z.int().check(z.minimum(0), z.maximum(24 * 3_600_000)), 'Time on the item, summed over visits'),
@@ -95,7 +109,7 @@ export const confirmSession = defineEndpoint({
   path: '/exam/session/confirm',
   summary: 'Final confirmation: the answers are locked',
   tags,
-  body: z.object({ sessionId: ZSessionId }),
+  body: z.object({}),
   response: z.object({ status: ZSessionStatus, answered: z.int() }),
 });
 
@@ -108,7 +122,6 @@ export const nextPart = defineEndpoint({
     "Finish a part and start the next: the finished part's answers become final and the next part is chosen from them (repeatable: a part already finished answers with the part in progress)",
   tags,
   body: z.object({
-    sessionId: ZSessionId,
     part: describe(z.int().check(z.minimum(1), z.maximum(2)), 'The part being finished'),
   }),
   response: z.object({ part: describe(z.int(), 'The part now in progress') }),
@@ -148,7 +161,7 @@ export const createExamOrder = defineEndpoint({
   path: '/exam/order/info',
   summary: 'Score a confirmed session (validity screens first) and create its order; repeatable, one order per session',
   tags,
-  body: z.object({ sessionId: ZSessionId }),
+  body: z.object({}),
   response: ZCreateOrderResult,
 });
 

@@ -1,6 +1,7 @@
 import { endpoints } from '@mindgauge/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
+import { AppError } from '../../lib/app-error';
 import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
@@ -14,12 +15,23 @@ export function examRoutes(
   emailChange: OrderEmailChange,
   options: { secure: boolean; countryHeader: string },
 ): void {
-  mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
-    const { sessionId, parts } = await exam.questionList(
+  // The session is named only by its HttpOnly cookie: a read finds it there, and no call takes an id from a
+  // body or query string. Reading never creates a session (a crawler's GET costs no row); starting is a POST.
+  const cookieOf = (req: FastifyRequest) => req.cookies[SESSION_COOKIE];
+  const sessionOf = (req: FastifyRequest) => {
+    const id = cookieOf(req);
+    if (!id) throw new AppError('SESSION_NOT_FOUND');
+    return id;
+  };
+  mountEndpoint(app, bases, endpoints.questionList, async ({ params, req }) => {
+    return new RawJsonData(await exam.questionList(params.examId, params.hl, sessionOf(req)));
+  });
+  mountEndpoint(app, bases, endpoints.startSession, async ({ params, body, req, reply }) => {
+    const { sessionId, parts } = await exam.startSession(
       params.examId,
       params.hl,
-      req.cookies[SESSION_COOKIE],
-      query.restart === '1',
+      cookieOf(req),
+      body.restart === true,
       options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
     );
     reply.setCookie(SESSION_COOKIE, sessionId, {
@@ -31,10 +43,10 @@ export function examRoutes(
     });
     return new RawJsonData(parts);
   });
-  mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
-  mountEndpoint(app, bases, endpoints.nextPart, ({ body }) => exam.nextPart(body.sessionId, body.part));
-  mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
-  mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
+  mountEndpoint(app, bases, endpoints.saveAnswer, ({ body, req }) => exam.saveAnswer(sessionOf(req), body));
+  mountEndpoint(app, bases, endpoints.nextPart, ({ body, req }) => exam.nextPart(sessionOf(req), body.part));
+  mountEndpoint(app, bases, endpoints.confirmSession, ({ req }) => exam.confirm(sessionOf(req)));
+  mountEndpoint(app, bases, endpoints.createExamOrder, ({ req }) => exam.createOrder(sessionOf(req)));
   mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body, req }) =>
     emailChange.request(body, readerOf(req, body.token)),
   );

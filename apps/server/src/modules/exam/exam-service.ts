@@ -255,56 +255,72 @@ export function examService(d: ExamDeps) {
     };
   }
 
+  /** The question list of a session as JSON pieces: the drawings are serialized once per session and language. */
+  async function questionListJson(session: SessionRow, hl: Locale, built?: Form): Promise<[string, Buffer, string]> {
+    const [answers, order, questions] = await Promise.all([
+      d.repo.listAnswers(session.id),
+      d.repo.findOrderBySession(session.id),
+      publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+    ]);
+    const head = {
+      examId: session.exam_id,
+      status: session.status,
+      startedAt: iso(session.started_at),
+      deadline: iso(session.deadline_at),
+      serverNow: iso(d.clock.now()),
+      questions: '__QUESTIONS__',
+      part: currentPart(session),
+      partCount: PART_COUNT,
+      questionCount: PART_COUNT * STAGE_ITEMS,
+      answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
+      orderNumber: order?.order_number ?? null,
+    };
+    const [before, after] = JSON.stringify(head).split('"__QUESTIONS__"') as [string, string];
+    return [before, questions, after];
+  }
+
   const service = {
     /**
-     * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
-     * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
+     * Starts the visitor's test: the session in their cookie if it still exists for this exam (a second click
+     * resumes it) unless `restart`, else a new one. Returns its id (for the cookie) and the question list.
      */
-    async questionList(
+    async startSession(
       examId: number,
       hl: Locale,
       cookieSessionId: string | undefined,
       restart: boolean,
       country: string | null,
     ) {
-      let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
-      let built: Form | undefined;
-      if (!session || session.exam_id !== examId || !isKnownFormVersion(session.form_version)) {
-        ({ row: session, form: built } = await createSession(examId, hl, country));
+      const found = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
+      if (found && found.exam_id === examId && isKnownFormVersion(found.form_version)) {
+        return { sessionId: found.id, parts: await questionListJson(found, hl) };
       }
-      const [answers, order, questions] = await Promise.all([
-        d.repo.listAnswers(session.id),
-        d.repo.findOrderBySession(session.id),
-        publicQuestionsJson(d.formCache, d.translator, session, hl, built),
-      ]);
-      const head = {
-        sessionId: session.id,
-        examId: session.exam_id,
-        status: session.status,
-        startedAt: iso(session.started_at),
-        deadline: iso(session.deadline_at),
-        serverNow: iso(d.clock.now()),
-        questions: '__QUESTIONS__',
-        part: currentPart(session),
-        partCount: PART_COUNT,
-        questionCount: PART_COUNT * STAGE_ITEMS,
-        answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
-        orderNumber: order?.order_number ?? null,
-      };
-      const [before, after] = JSON.stringify(head).split('"__QUESTIONS__"') as [string, string];
-      return { sessionId: session.id, parts: [before, questions, after] };
+      const { row, form } = await createSession(examId, hl, country);
+      return { sessionId: row.id, parts: await questionListJson(row, hl, form) };
     },
 
-    async saveAnswer(input: {
-      sessionId: string;
-      itemId: string;
-      choice: number | null;
-      timeMs: number;
-      firstChoiceMs: number | null;
-      changes: number;
-      focusLosses: number;
-    }) {
-      const s = await requireSession(input.sessionId);
+    /**
+     * The visitor's session for this exam, found by its cookie; never creates one (404 without it).
+     * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
+     */
+    async questionList(examId: number, hl: Locale, cookieSessionId: string) {
+      const session = await requireSession(cookieSessionId);
+      if (session.exam_id !== examId) throw new AppError('SESSION_NOT_FOUND');
+      return questionListJson(session, hl);
+    },
+
+    async saveAnswer(
+      sessionId: string,
+      input: {
+        itemId: string;
+        choice: number | null;
+        timeMs: number;
+        firstChoiceMs: number | null;
+        changes: number;
+        focusLosses: number;
+      },
+    ) {
+      const s = await requireSession(sessionId);
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       const now = d.clock.now();
       if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
