@@ -18,5 +18,6 @@ export * from './fields';
 export * from './locale';
 export * from './money';
 export * from './paths';
+export * from './plan-wording';
 export * from './scope';
 export * from './wrapper';
