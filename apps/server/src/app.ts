@@ -30,6 +30,8 @@ import { mailModule } from './modules/mail/mail-module';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
+import { rateLimiter } from './modules/rate-limit/consume-rate-limit';
+import { rateLimitRepository } from './modules/rate-limit/rate-limit-repository';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
 import { pixelConfigOf, pixelCspSources } from './modules/tracking/pixel-config';
 import { trackingRepository } from './modules/tracking/tracking-repository';
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailTransport,
     mailWorker,
     mailDomain: mail.mailDomain,
+    limits: rateLimiter(rateLimitRepository(db.kysely)),
   };
   const pixels = pixelConfigOf(env);
   await registerHttpPlugins(app, env, db, clock, pixelCspSources(pixels));

@@ -30,6 +30,7 @@ export async function examModule(
     reportLinkSecret,
   });
   const emailChange = orderEmailChange({
+    limits: deps.limits,
     repo: examRepository(db.kysely),
     db: db.kysely,
     clock,

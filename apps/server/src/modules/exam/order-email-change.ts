@@ -7,7 +7,7 @@ import type { ReportLinks } from '../../lib/report-links';
 import { type SecretKeys, signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ExamRepository, OrderRow } from './exam-repository';
 import { mayRead, type ReportAccess } from './report-access';
 
@@ -19,6 +19,8 @@ export const EMAIL_CHANGE_HOURS = 24;
 export const EMAIL_CHANGE_RULES = { name: 'email-change:order', max: 3, windowMs: 3_600_000 };
 
 export interface EmailChangeDeps {
+  /** Rate limits (the rate-limit module's service). */
+  limits: RateLimiter;
   repo: ExamRepository;
   db: Kysely<Database>;
   clock: Clock;
@@ -69,8 +71,8 @@ export function orderEmailChange(d: EmailChangeDeps) {
         await d.repo.updateOrderEmail(order.order_number, email, consent, now);
         return { orderNumber: order.order_number, email, confirmationSent: false };
       }
-      await consumeRateLimit(d.db, EMAIL_CHANGE_RULES, order.order_number, now);
-      await consumeMailBudget(d.db, old, now);
+      await d.limits.consume(EMAIL_CHANGE_RULES, order.order_number, now);
+      await consumeMailBudget(d.limits, old, now);
       const confirm = signToken(
         d.secret,
         EMAIL_CHANGE_PURPOSE,

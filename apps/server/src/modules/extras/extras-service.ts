@@ -21,7 +21,7 @@ import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import type { PaymentService } from '../payments/payment-service';
 import { callProvider } from '../payments/providers/call-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import type { SubscriptionChanges, Subscription as SubscriptionRow } from '../subscriptions/subscription-changes';
 import type { SubscriptionScheduler } from '../subscriptions/subscription-scheduler';
@@ -43,8 +43,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const GIFT_RULES = { name: 'gift:ip', max: 20, windowMs: 3_600_000 };
 
 export interface ExtrasDeps {
-  /** Rate limits (the rate-limit module's handle). */
-  db: Parameters<typeof consumeRateLimit>[0];
+  /** Rate limits (the rate-limit module's service). */
+  limits: RateLimiter;
   repo: ExtrasRepository;
   transact: Transact;
   /** The plan changes an extra makes (skip the trial, switch plans): guarded updates of the subscription. */
@@ -351,7 +351,7 @@ export function extrasService(d: ExtrasDeps) {
      */
     async redeemGift(orderNumber: string, code: string, a: ReportAccess, ip: string) {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, GIFT_RULES, ip, now);
+      await d.limits.consume(GIFT_RULES, ip, now);
       const gift = await d.repo.findGift(code);
       if (!gift) throw new AppError('GIFT_CODE_INVALID');
       const order = await d.exams.findOrder(orderNumber);

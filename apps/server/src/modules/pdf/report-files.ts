@@ -8,7 +8,6 @@ import { formOfSession } from '../exam/exam-form';
 import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
 import { renderPdf } from './render-pdf';
@@ -143,7 +142,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
 
     async reportPdf(orderNumber: string, a: ReportAccess): Promise<Buffer> {
       const doc = await this.reportDocument(orderNumber, a);
-      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+      await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
       return renderPdf(doc);
     },
 
@@ -152,7 +151,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults) {
       const found = await access(orderNumber, a);
       const entitlements = await d.exams.entitlements(found.order);
       if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
-      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+      await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
       const report = await data(order, found.session, ['certificate']);
       const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);

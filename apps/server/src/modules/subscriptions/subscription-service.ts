@@ -14,7 +14,7 @@ import type { TemplatePayload } from '../mail/templates';
 import { callProvider } from '../payments/providers/call-provider';
 import type { PaymentProvider } from '../payments/providers/payment-provider';
 import type { ProviderRegistry } from '../payments/providers/provider-registry';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { CancelLinks } from './cancel-links';
 import type { PricedPlan } from './plan-catalog';
 import type {
@@ -37,8 +37,8 @@ export interface SubscriptionDeps {
   repo: SubscriptionRepository;
   /** The subscription's own transactions (a change and the e-mail it causes). */
   transact: WithTransaction<SubscriptionTransactionRepositories>;
-  /** Rate limits (the rate-limit module's handle). */
-  db: Parameters<typeof consumeRateLimit>[0];
+  /** Rate limits (the rate-limit module's service). */
+  limits: RateLimiter;
   providers: ProviderRegistry;
   clock: Clock;
   links: CancelLinks;
@@ -168,8 +168,8 @@ export function subscriptionService(d: SubscriptionDeps) {
 
   async function limited(ip: string, email: string | null): Promise<void> {
     const now = d.clock.now();
-    await consumeRateLimit(d.db, CANCEL_RULES.client, ip, now);
-    if (email) await consumeRateLimit(d.db, CANCEL_RULES.address, email, now);
+    await d.limits.consume(CANCEL_RULES.client, ip, now);
+    if (email) await d.limits.consume(CANCEL_RULES.address, email, now);
   }
 
   async function requireByToken(subscriptionId: string, token: string): Promise<SubscriptionRow> {
@@ -316,7 +316,7 @@ export function subscriptionService(d: SubscriptionDeps) {
     async checkEmail(email: string, ip: string, hl: Locale | undefined) {
       const address = email.toLowerCase();
       await limited(ip, address);
-      await consumeMailBudget(d.db, address, d.clock.now());
+      await consumeMailBudget(d.limits, address, d.clock.now());
       const subs = await d.repo.cancellableForEmail(address);
       if (subs.length > 0) {
         const now = d.clock.now();
