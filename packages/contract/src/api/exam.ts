@@ -269,6 +269,13 @@ export const ZOrderInfo = z.object({
   result: ZReportSummary,
   /** The certificate, once issued (its name is asked once, on the download screen). */
   certificate: z.nullable(z.object({ serial: z.string(), name: z.nullable(z.string()) })),
+  about: describe(
+    z.object({
+      title: z.string(),
+      parts: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+    }),
+    "The report's about the test (estimator, precision and reliability, routing, norms, checks, limits, data): the same texts as the PDF's about pages, in the report's language",
+  ),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 

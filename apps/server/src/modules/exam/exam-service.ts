@@ -27,6 +27,7 @@ import { publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
+import { aboutTheTest } from './about-the-test';
 import {
   currentPart,
   FORM_VERSION,
@@ -473,6 +474,8 @@ export function examService(d: ExamDeps) {
           access,
         );
         const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+        const result = await reportSummary(order, s, hl);
+        const locale = hl ?? (order.locale as Locale) ?? 'en';
         const info: TOrderInfo = {
           orderNumber: order.order_number,
           examId: order.exam_id,
@@ -482,10 +485,11 @@ export function examService(d: ExamDeps) {
           hasEmail: order.email !== null,
           answered: await d.repo.countAnswered(s.id),
           questionCount: key.items.length,
-          result: await reportSummary(order, s, hl),
+          result,
           certificate: order.certificate_serial
             ? { serial: order.certificate_serial, name: order.certificate_name }
             : null,
+          about: aboutTheTest((k) => d.translator.t(locale, k), result),
         };
         return {
           order: { order_number: order.order_number, session_id: order.session_id },
