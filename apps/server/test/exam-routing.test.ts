@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCALES } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import { buyTier, post } from './checkout-helpers';
@@ -120,6 +121,30 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       bound: stored.bound,
     });
     expect(result.belowRangeText).toContain(`under IQ ${stored.bound}`);
+    // The web report's "about the test": the PDF's parts, from the same function, in every language.
+    const about = info.json().data.about;
+    expect(about.parts.map((p: { id: string }) => p.id)).toEqual([
+      'what',
+      'how',
+      'error',
+      'routing',
+      'norms',
+      'validity',
+      'limits',
+      'privacy',
+    ]);
+    expect(about.parts.find((p: { id: string }) => p.id === 'norms').text).toBe(result.normNote);
+    for (const hl of LOCALES) {
+      const texts = JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../../../packages/locales/src/${hl}/pdf.json`), 'utf8'),
+      ).about;
+      const read = (
+        await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}&hl=${hl}` })
+      ).json().data.about;
+      expect([hl, read.title]).toEqual([hl, texts.title]);
+      expect(read.parts.find((p: { id: string }) => p.id === 'how').text).toBe(texts.howV2);
+      expect(read.parts.find((p: { id: string }) => p.id === 'routing').text).toBe(texts.routing);
+    }
     // The class is the one just under the bound, named as the class list names it.
     expect(result.classId).toBe(stored.classification.id);
 
@@ -134,6 +159,8 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       expect(text).toContain(`Below the range this test measures (under IQ ${stored.bound})`);
       expect(text).toContain(result.className);
       expect(text).toContain('How your questions were chosen');
+      // Every part the web report shows is printed in the PDF too.
+      for (const part of about.parts) expect(text).toContain(part.title);
       expect(text).toContain("the mode under Jeffreys' prior");
       expect(text).not.toMatch(/95% range: \d/);
       expect(text).not.toContain('not conducted in a normal way');
