@@ -10,7 +10,7 @@ import { fontsFor } from '../apps/server/src/modules/pdf/pdf-fonts';
 import { renderPdf } from '../apps/server/src/modules/pdf/render-pdf';
 import { writeResult } from './lib';
 import { reportHtml } from './support/report-html';
-import { taker } from './support/taker';
+import { sessionCookieOf, taker } from './support/taker';
 
 /**
  * Issue 7's budget: the 21-page report PDF, median <= 150 ms for a Latin-script language and <= 300 ms for
@@ -28,13 +28,18 @@ const { app, deps, files } = await buildApp({
 });
 /** The bench's visitor, in process: the same API calls as over HTTP, without the network. */
 const visitor = taker({
-  async json(method, url, body) {
+  async json(method, url, body, cookie) {
     const res = await app.inject({
       method: method as 'GET' | 'POST',
       url,
       ...(body ? { payload: body as object } : {}),
+      ...(cookie ? { headers: { cookie } } : {}),
     });
-    return res.json() as { data: Record<string, unknown> };
+    const setCookie = res.headers['set-cookie'];
+    return {
+      data: (res.json() as { data: Record<string, unknown> }).data,
+      cookie: sessionCookieOf(setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]),
+    };
   },
   async form(url, payload) {
     await app.inject({

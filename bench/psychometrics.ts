@@ -368,7 +368,8 @@ function benchVersion2() {
   const thetas: number[] = [];
   const estimates: number[] = [];
   const errs: number[] = [];
-  for (let i = 0; i < sized(5000, 1000); i++) {
+  const reliabilitySimulated = sized(5000, 1000);
+  for (let i = 0; i < reliabilitySimulated; i++) {
     const theta = rng.normal();
     const { key, session } = routedSession(rng, { kind: 'honest', theta });
     const r = scoreSession(session, { key });
@@ -399,8 +400,16 @@ function benchVersion2() {
     seByBand: main.seByBand,
     belowRangeByBand: main.belowByBand,
     seAtIq,
+    // Computed from the simulation below, never a constant: `reliabilityUnrounded` shows the digits the
+    // 3-decimal figure hides, `reliabilitySample` how many people it rests on.
     reliability: round(1 - mean(errs) / varE, 3),
+    reliabilityUnrounded: round(1 - mean(errs) / varE, 6),
     reliabilitySquaredCorrelation: round((cov * cov) / (varE * varT), 3),
+    reliabilitySample: {
+      simulated: reliabilitySimulated,
+      givenANumber: thetas.length,
+      note: 'theta ~ N(0, 1), routed honest respondents; those given below-range or abnormal have no number and are left out',
+    },
     sensitivity: {
       note: 'responses follow a x 0.75 and b + N(0, 0.5) per item; scored with the predicted parameters',
       coverageByBand: sensitivity.coverageByBand,

@@ -25,9 +25,14 @@ const base = `http://127.0.0.1:${server.port}`;
 
 // --- 1. Question list throughput ---
 const listPath = '/api/exam/question/list/1799/en';
-const first = await fetch(base + listPath);
-const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-const bytes = await first.text();
+// A session is started with a POST (its id comes back only in the cookie); the list is then read with it.
+const started = await fetch(`${base}/api/exam/session/start/1799/en`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+});
+const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const bytes = await (await fetch(base + listPath, { headers: { cookie } })).text();
 const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-')), 'body.json');
 fs.writeFileSync(bodyFile, bytes);
 const bare = await serve('servers/bare-bytes-server.ts', [listPath, bodyFile]);
@@ -60,7 +65,7 @@ questionList.ratio = Number((questionList.real.reqPerSec / questionList.bare.req
 // --- 2. Next question: input to next paint ---
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-await page.goto(`${base}/answer_question/start_loading/IQB-1799?hl=en`);
+await page.goto(`${base}/answer_question/start_loading/IQB-1799?hl=en&start=1`);
 await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
 await page.evaluate(() => {
   (window as unknown as { __inp: number[] }).__inp = [];
@@ -74,7 +79,7 @@ await page.evaluate(() => {
 });
 let requestsDuringNext = 0;
 page.on('request', (r) => {
-  if (r.url().includes('/api/exam/question/list')) requestsDuringNext++;
+  if (/\/api\/exam\/(question\/list|session\/start)/.test(r.url())) requestsDuringNext++;
 });
 for (let i = 0; i < 9; i++) {
   await page

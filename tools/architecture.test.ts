@@ -5,6 +5,7 @@ import {
   crossModuleRepositoryImports,
   moduleCycles,
   moduleGraph,
+  rawHandlesInRateLimits,
   type SourceFile,
   sqlOutsideRepositories,
 } from './server-layers';
@@ -117,6 +118,10 @@ describe('server layers (decision 0016)', () => {
     expect(moduleCycles(moduleGraph(serverFiles()))).toEqual([]);
   });
 
+  it('rate limits reach their table through their repository only: no raw database handle in the limiter', () => {
+    expect(rawHandlesInRateLimits(serverFiles())).toEqual([]);
+  });
+
   describe('each detector fires on a broken fake tree', () => {
     it('finds SQL in a service, a query builder call or a sql template alike, and spares repositories and db/', () => {
       const files = fake({
@@ -146,6 +151,23 @@ describe('server layers (decision 0016)', () => {
       expect(crossModuleRepositoryImports(files)).toEqual([
         'apps/server/src/modules/a/a-service.ts imports apps/server/src/modules/b/b-repository',
         'apps/server/src/modules/c/deep/c-thing.ts imports apps/server/src/modules/a/a-repository',
+      ]);
+    });
+
+    it('finds a raw handle in the rate-limit code (import or type), and spares its repository and tests', () => {
+      const files = fake({
+        'modules/rate-limit/consume-rate-limit.ts': "import type { Kysely } from 'kysely';",
+        'modules/rate-limit/rate-budget.ts': "import type { Database } from '../../db/schema';",
+        'modules/rate-limit/limiter.ts': 'export function limit(db: Kysely<Database>) {}',
+        'modules/rate-limit/ok.ts': "import type { RateLimitRepository } from './rate-limit-repository'; // Kysely<x>",
+        'modules/rate-limit/rate-limit-repository.ts': "import { type Kysely, sql } from 'kysely';",
+        'modules/rate-limit/limiter.test.ts': "import { Kysely } from 'kysely';",
+        'modules/mail/mail-budget.ts': "import type { Kysely } from 'kysely';",
+      });
+      expect(rawHandlesInRateLimits(files)).toEqual([
+        'apps/server/src/modules/rate-limit/consume-rate-limit.ts',
+        'apps/server/src/modules/rate-limit/rate-budget.ts',
+        'apps/server/src/modules/rate-limit/limiter.ts',
       ]);
     });
 

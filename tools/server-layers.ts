@@ -126,3 +126,19 @@ export function moduleCycles(graph: Map<string, Set<string>>): string[][] {
   for (const v of [...graph.keys()].sort()) if (!indices.has(v)) visit(v);
   return out.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
+
+/**
+ * Rate-limit code other than its repository that could take a raw database handle: an import of `kysely` or
+ * of the database's schema or handle, or a `Kysely<…>` type. The limiter gets its repository, and the modules
+ * that limit get the limiter (AppDeps.limits), never the handle.
+ */
+export function rawHandlesInRateLimits(files: SourceFile[]): string[] {
+  return files
+    .filter((f) => f.path.startsWith(`${MODULES}rate-limit/`) && !isTest(f.path) && !/-repository\.ts$/.test(f.path))
+    .filter((f) => {
+      const source = stripComments(f.source);
+      const raw = importsOf(source).some((spec) => spec === 'kysely' || /\/db\/(schema|database)$/.test(spec));
+      return raw || /\bKysely\s*</.test(source);
+    })
+    .map((f) => f.path);
+}

@@ -2,13 +2,27 @@ import Database from 'better-sqlite3';
 
 /** How a bench reaches the server: its API, the sandbox frame's card form, and the two rows it reads. */
 export interface TakerTransport {
-  json(method: string, path: string, body?: unknown): Promise<{ data: Record<string, unknown> }>;
+  /**
+   * One API call. `cookie` is the Cookie header to send; the answer's `cookie` is the test session's cookie
+   * (`IQ-exam=…`) when the server set one: the session id travels only there, never in JSON or bodies.
+   */
+  json(method: string, path: string, body?: unknown, cookie?: string): Promise<TakerAnswer>;
   /** Posts a form (the sandbox processor's card frame) and ignores the answer. */
   form(path: string, body: string): Promise<void>;
   /** The scoring key of a test session (JSON), read from the server's database. */
   scoringKey(sessionId: string): Promise<string>;
   /** The payload (JSON) of an order's report e-mail, read from the server's outbox. */
   reportMail(orderNumber: string): Promise<string>;
+}
+
+export interface TakerAnswer {
+  data: Record<string, unknown>;
+  cookie?: string | undefined;
+}
+
+/** The `IQ-exam=…` pair among Set-Cookie headers, if the server set the test session's cookie. */
+export function sessionCookieOf(setCookies: readonly string[]): string | undefined {
+  return setCookies.find((c) => c.startsWith('IQ-exam='))?.split(';')[0];
 }
 
 /** A running server over HTTP, and its SQLite file. */
@@ -21,34 +35,22 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
       db.close();
     }
   };
-  // The browser's cookie jar, in short: the session cookie proves the buyer owns the order they pay.
-  const jar = new Map<string, string>();
-  const keepCookies = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const eq = pair.indexOf('=');
-      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  };
-  const cookieHeader = (): Record<string, string> =>
-    jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
   return {
-    async json(method, path, body) {
+    async json(method, path, body, cookie) {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...cookieHeader() },
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-      keepCookies(res);
-      return (await res.json()) as { data: Record<string, unknown> };
+      const json = (await res.json()) as { data: Record<string, unknown> };
+      return { data: json.data, cookie: sessionCookieOf(res.headers.getSetCookie()) };
     },
     async form(path, body) {
-      const res = await fetch(`${base}${path}`, {
+      await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookieHeader() },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
       });
-      keepCookies(res);
     },
     scoringKey: async (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
     reportMail: async (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),
@@ -57,12 +59,19 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
 
 /** A person's test and payment through the server's API, answering as someone who knows (the key from its DB). */
 export function taker(t: TakerTransport) {
+  // The visitor's cookie jar: the test session's cookie is what makes them the session's and order's owner.
+  let cookie = '';
+  async function json(method: string, path: string, body?: unknown): Promise<TakerAnswer> {
+    const answer = await t.json(method, path, body, cookie || undefined);
+    if (answer.cookie) cookie = answer.cookie;
+    return answer;
+  }
   return {
-    json: t.json,
+    json,
     /** 30 answers (most early ones right), confirmation, order: the new order's number. */
     async takeTest(hl = 'en'): Promise<string> {
-      const start = await t.json('GET', `/api/exam/question/list/1799/${hl}?restart=1`);
-      const sessionId = start.data.sessionId as string;
+      await json('POST', `/api/exam/session/start/1799/${hl}`, { restart: true });
+      const sessionId = decodeURIComponent(cookie.slice('IQ-exam='.length));
       // A routed test: each part is answered from the key the server holds, then the next part is asked for.
       const done = new Set<string>();
       for (let part = 1; part <= 3; part++) {
@@ -70,8 +79,7 @@ export function taker(t: TakerTransport) {
         for (const [i, k] of key.items.entries()) {
           if (done.has(k.id)) continue;
           done.add(k.id);
-          await t.json('POST', '/api/exam/session/answer', {
-            sessionId,
+          await json('POST', '/api/exam/session/answer', {
             itemId: k.id,
             choice: i < 20 ? k.answerIndex : (k.answerIndex + 1 + (i % 5)) % 6,
             timeMs: 25_000 + i * 700,
@@ -81,18 +89,18 @@ export function taker(t: TakerTransport) {
           });
         }
         if (key.items.length >= 30) break;
-        await t.json('POST', '/api/exam/session/part/next', { sessionId, part });
+        await json('POST', '/api/exam/session/part/next', { part });
       }
-      await t.json('POST', '/api/exam/session/confirm', { sessionId });
-      const order = await t.json('POST', '/api/exam/order/info', { sessionId });
+      await json('POST', '/api/exam/session/confirm', {});
+      const order = await json('POST', '/api/exam/order/info', {});
       if (order.data.outcome !== 'order') throw new Error('the bench session was judged abnormal');
       return order.data.orderNumber as string;
     },
     /** Pays a tier with the sandbox card 4242; returns the report link's token from the report e-mail. */
     async pay(orderNumber: string, skuId = 'sku2', hl = 'en'): Promise<string> {
-      const sku = await t.json('GET', `/api/exam/sku/info/1799/${skuId}/US/${hl}?order=${orderNumber}`);
+      const sku = await json('GET', `/api/exam/sku/info/1799/${skuId}/US/${hl}?order=${orderNumber}`);
       const price = (sku.data.sku as { price: { amount: number; currency: string } }).price;
-      const created = await t.json('POST', '/api-pay/pay/order/create', {
+      const created = await json('POST', '/api-pay/pay/order/create', {
         orderNumber,
         skuId,
         country: 'US',
@@ -107,7 +115,7 @@ export function taker(t: TakerTransport) {
       });
       const frame = (created.data.next as { url: string }).url;
       await t.form(`${frame.replace(/\?.*/, '')}/confirm?hl=en`, 'number=4242424242424242&expiry=12%2F34&cvc=123');
-      await t.json('POST', '/api-pay/pay/check/status', { orderNumber });
+      await json('POST', '/api-pay/pay/check/status', { orderNumber });
       return new URL(JSON.parse(await t.reportMail(orderNumber)).reportUrl).searchParams.get('token') ?? '';
     },
   };

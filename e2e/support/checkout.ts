@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
-import { answerKey } from './test-taker';
+import { answerKey, sessionIdOf } from './test-taker';
 
 /**
  * Takes the test through the API in the page's own context (same cookie), answering like a person, and
@@ -22,8 +22,9 @@ export async function finishTestViaApi(
   answering: Answering = knowing,
 ): Promise<string> {
   await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
-  const list = await page.request.get(`/api/exam/question/list/1799/${hl}?restart=1`);
-  const sessionId = (await list.json()).data.sessionId as string;
+  const started = await page.request.post(`/api/exam/session/start/1799/${hl}`, { data: { restart: true } });
+  expect(started.status()).toBe(200);
+  const sessionId = await sessionIdOf(page);
   return finishSessionViaApi(page, sessionId, { email, hl, answering, keyOf: answerKey });
 }
 
@@ -50,7 +51,6 @@ export async function finishSessionViaApi(
       done.add(k.id);
       const res = await page.request.post('/api/exam/session/answer', {
         data: {
-          sessionId,
           itemId: k.id,
           choice: o.answering.choice(i, k),
           timeMs: 26_000 + i * 600,
@@ -62,11 +62,12 @@ export async function finishSessionViaApi(
       expect(res.status()).toBe(200);
     }
     if (key.length >= 30) break;
-    const moved = await page.request.post('/api/exam/session/part/next', { data: { sessionId, part } });
+    const moved = await page.request.post('/api/exam/session/part/next', { data: { part } });
     expect(moved.status()).toBe(200);
   }
-  await page.request.post('/api/exam/session/confirm', { data: { sessionId } });
-  const order = (await (await page.request.post('/api/exam/order/info', { data: { sessionId } })).json()).data;
+  // The session is the one in the page's cookie (page.request shares it); `sessionId` only reads the key.
+  await page.request.post('/api/exam/session/confirm', { data: {} });
+  const order = (await (await page.request.post('/api/exam/order/info', { data: {} })).json()).data;
   expect(order.outcome).toBe('order');
   const consent = { terms: true, termsVersion: '1', privacyVersion: '1' };
   const res = await page.request.post('/api/exam/order/update/email', {

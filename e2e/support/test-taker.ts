@@ -38,6 +38,21 @@ export function savedAnswers(sessionId: string): Map<string, number | null> {
   }
 }
 
+/**
+ * The test session's id, read from the browser's cookie jar as a test's own key to the server's database: the
+ * page itself never sees it (HttpOnly, never in JSON).
+ */
+export async function sessionIdOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'IQ-exam');
+  if (!cookie) throw new Error('the browser holds no test session cookie');
+  expect(cookie.httpOnly).toBe(true);
+  return cookie.value;
+}
+
+/** Whether a response is the start of a test (the POST that creates the session). */
+export const isSessionStart = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes('/api/exam/session/start/') && r.request().method() === 'POST';
+
 /** Opens the landing page and starts the test; returns the session id the server assigned and its deadline. */
 export async function startSession(page: Page, hl: string): Promise<{ sessionId: string; deadline: string }> {
   await page.goto(`/landing_page/test_center/IQB-1799?hl=${hl}`);
@@ -45,11 +60,11 @@ export async function startSession(page: Page, hl: string): Promise<{ sessionId:
   await page.locator('.hero a.button--primary').click();
   // The instructions and the practice puzzle come first; the session (and its clock) starts with part 1.
   await page.locator('#intro-title').waitFor();
-  const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+  const started = page.waitForResponse(isSessionStart);
   await startPartOne(page);
-  const body = await (await list).json();
+  const body = await (await started).json();
   await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
-  return { sessionId: body.data.sessionId as string, deadline: body.data.deadline as string };
+  return { sessionId: await sessionIdOf(page), deadline: body.data.deadline as string };
 }
 
 /** "Start part 1" on the screen before the clock starts. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { expectHeading, finishSessionViaApi, knowing, payWithCard } from '../support/checkout';
 import { type PixelCall, startPixelStandIn } from '../support/pixel-stand-in';
+import { isSessionStart, sessionIdOf } from '../support/test-taker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const META_ID = '1234567890';
@@ -245,11 +246,12 @@ describeBrowser('ad pixels and consent', () => {
     const id = await logid(page);
 
     // Test start: the customize event, then the whole test (through the API, in this session).
-    const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+    const started = page.waitForResponse(isSessionStart);
     await page.getByRole('link', { name: 'Start the test' }).first().click();
     // The instruction and practice screen comes first; the session (and the clock) starts with part 1.
     await page.locator('.test-intro__start button').click();
-    const sessionId = (await (await list).json()).data.sessionId as string;
+    await started;
+    const sessionId = await sessionIdOf(page);
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     const orderNumber = await finishTest(page, sessionId, 'Buyer@Example.com');
 

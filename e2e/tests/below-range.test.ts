@@ -27,6 +27,11 @@ describeBrowser('a result below the range the test measures', () => {
     expect(await page.getByTestId('report-class').textContent()).toBe(`Class: ${api.className}`);
     expect(await page.getByTestId('report-iq').count()).toBe(0);
     expect(await page.getByTestId('report-range').count()).toBe(0);
+    // "About the test", in the PDF's words: how the number is estimated, its precision and reliability, routing.
+    const about = page.getByTestId('about-the-test');
+    expect(await about.getByRole('heading', { name: 'How your questions were chosen' }).count()).toBe(1);
+    expect(await about.textContent()).toContain("the mode under Jeffreys' prior");
+    expect(await about.textContent()).toContain('reliability is about 0.88');
     expect(await page.getByText(`under IQ ${api.bound}. The puzzles were hard for you`).count()).toBe(1);
     await expectAccessible(page, 'below-range report');
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { buyViaApi, finishTestViaApi } from '../support/checkout';
-import { answer, progressText, startPartOne, startTest } from '../support/test-taker';
+import { answer, isSessionStart, progressText, startPartOne, startTest } from '../support/test-taker';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
 
@@ -13,8 +13,12 @@ describeBrowser("a visitor's first test, on a phone", () => {
 
   it('instructions and an untimed practice puzzle with feedback come first; the clock starts with part 1', async () => {
     const page = await b.newPage({ width: 360, height: 740 });
+    // Any call that reads or starts a session: none may happen before "Start part 1".
     const listCalls: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/exam/question/list/') && listCalls.push(r.url()));
+    page.on(
+      'request',
+      (r) => /\/api\/exam\/(question\/list|session\/start)\//.test(r.url()) && listCalls.push(r.url()),
+    );
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
     await page.locator('.hero a.button--primary').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Before you start');
@@ -34,7 +38,7 @@ describeBrowser("a visitor's first test, on a phone", () => {
     await expectAccessible(page, 'practice feedback');
     expect(listCalls).toEqual([]);
 
-    const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
+    const list = page.waitForResponse(isSessionStart);
     await startPartOne(page);
     const data = (await (await list).json()).data;
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();

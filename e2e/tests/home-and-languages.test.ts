@@ -66,17 +66,17 @@ describeBrowser('home page in nine languages', () => {
 
   it('records a page view and issues a log id kept in storage and a cookie', async () => {
     const page = await b.newPage();
-    const views: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/app/v2/view')) views.push(r.url());
-    });
+    // Waits on the events themselves (the page view's request, the log id's response), not on a 1 s poll:
+    // under load the first view could take longer than a poll's default and the test failed for it.
+    const view = page.waitForRequest((r) => r.url().includes('/api/app/v2/view'));
+    const issued = page.waitForResponse((r) => r.url().includes('/api/app/v2/generate/logid'));
     await page.goto('/?hl=fr');
-    await expect.poll(() => views.length).toBeGreaterThan(0);
-    await expect
-      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'IQ-logid')?.value ?? '')
-      .toMatch(/^[a-f0-9]{32}$/);
+    expect((await view).url()).toContain('hl=fr');
+    expect((await issued).status()).toBe(200);
+    // The page stores the issued id once it has read the response: wait for that state in the page.
+    await page.waitForFunction(() => /(^|; )IQ-logid=[a-f0-9]{32}/.test(document.cookie));
+    expect((await page.context().cookies()).find((c) => c.name === 'IQ-logid')?.value ?? '').toMatch(/^[a-f0-9]{32}$/);
     expect(await page.evaluate(() => sessionStorage.getItem('IQ-logid'))).toMatch(/[a-f0-9]{32}/);
-    expect(views[0]).toContain('hl=fr');
     // The app state of section 3 lives in session storage under an IQ- key.
     await expect
       .poll(

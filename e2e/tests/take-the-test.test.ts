@@ -3,10 +3,12 @@ import { describeBrowser, expectAccessible, useBrowser } from '../support/browse
 import {
   answer,
   answerKey,
+  isSessionStart,
   keyItem,
   next,
   progressText,
   savedAnswers,
+  sessionIdOf,
   startPartOne,
   startSession,
   startTest,
@@ -36,7 +38,9 @@ describeBrowser('taking the IQ test', () => {
         const resumed = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
         await page.reload();
         const body = await (await resumed).json();
-        expect(body.data.sessionId).toBe(sessionId);
+        // The same session, from the cookie alone: its id is never in the JSON.
+        expect(body.data).not.toHaveProperty('sessionId');
+        expect(await sessionIdOf(page)).toBe(sessionId);
         expect(body.data.deadline).toBe(deadline);
         await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
         expect(await progressText(page)).toBe('14 / 30');
@@ -80,7 +84,7 @@ describeBrowser('taking the IQ test', () => {
         // Part 1 is final: Back stops at the first puzzle of part 2, and the server refuses a change.
         expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
         const late = await page.request.post('/api/exam/session/answer', {
-          data: { sessionId, itemId: item(0).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
+          data: { itemId: item(0).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
         });
         expect([late.status(), (await late.json()).code]).toEqual([409, 'PART_FINISHED']);
         expect(answerKey(sessionId)).toHaveLength(20);
@@ -149,7 +153,7 @@ describeBrowser('taking the IQ test', () => {
     // a moment on a busy machine.
     await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/answer\/email\//);
     const res = await page.request.post('/api/exam/session/answer', {
-      data: { sessionId, itemId: item(25).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
+      data: { itemId: item(25).id, choice: 0, timeMs: 1, firstChoiceMs: 1, changes: 0, focusLosses: 0 },
     });
     expect(res.status()).toBe(409);
 
@@ -159,11 +163,10 @@ describeBrowser('taking the IQ test', () => {
     await page.locator('#intro-title').waitFor();
     expect(await page.locator('.test-intro__retake').textContent()).toContain('tends to score a little higher');
     await expectAccessible(page, 'retake note');
-    const fresh = page.waitForResponse(
-      (r) => r.url().includes('/api/exam/question/list/') && r.url().includes('restart=1'),
-    );
+    const fresh = page.waitForResponse((r) => isSessionStart(r) && r.request().postDataJSON()?.restart === true);
     await startPartOne(page);
-    expect((await (await fresh).json()).data.sessionId).not.toBe(sessionId);
+    expect((await fresh).status()).toBe(200);
+    expect(await sessionIdOf(page)).not.toBe(sessionId);
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(await progressText(page)).toBe('1 / 30');
     await page.goto(submitUrl);
@@ -215,7 +218,7 @@ describeBrowser('taking the IQ test', () => {
     );
     expect(await page.getByText(/Country averages appear here once enough people/).count()).toBe(1);
     expect(stats.countries).toEqual([]);
-    await page.route('**/api/exam/question/list/**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/exam/session/start/**', (route) => route.abort('internetdisconnected'));
     await page.locator('.hero a.button--primary').click();
     await startPartOne(page);
     await expect
@@ -247,7 +250,6 @@ describeBrowser('taking the IQ test', () => {
     await page.getByRole('button', { name: 'Redo the test' }).click();
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(await progressText(page)).toBe('1 / 30');
-    const fresh = await page.request.get('/api/exam/question/list/1799/en');
-    expect((await fresh.json()).data.sessionId).not.toBe(sessionId);
+    expect(await sessionIdOf(page)).not.toBe(sessionId);
   });
 });

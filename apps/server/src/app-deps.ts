@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { ContentService } from './modules/content/content-service';
 import type { MailWorker } from './modules/mail/mail-worker';
 import type { MailTransport } from './modules/mail/transports/mail-transport';
+import type { RateLimiter } from './modules/rate-limit/consume-rate-limit';
 import type { trackingService } from './modules/tracking/tracking-service';
 
 /** What the routes are built from; tests build it with their own database, clock and transport. */
@@ -19,4 +20,6 @@ export interface AppDeps {
   mailWorker: MailWorker;
   /** The domain part of Message-IDs. */
   mailDomain: string;
+  /** Rate limits (issue 13), over the rate-limit module's repository: no module gets a raw handle for them. */
+  limits: RateLimiter;
 }

@@ -34,6 +34,8 @@ import type { MailTransport } from './modules/mail/transports/mail-transport';
 import { membersModule } from './modules/members/members-module';
 import { installRequestMetrics } from './modules/metrics/metrics-routes';
 import type { ReportFiles } from './modules/pdf/report-files';
+import { rateLimiter } from './modules/rate-limit/consume-rate-limit';
+import { rateLimitRepository } from './modules/rate-limit/rate-limit-repository';
 import type { RetentionJob } from './modules/retention/retention-job';
 import { seedReviews } from './modules/reviews/reviews-seed-repository';
 import { seedPlans } from './modules/subscriptions/plans-seed-repository';
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailTransport,
     mailWorker,
     mailDomain: mail.mailDomain,
+    limits: rateLimiter(rateLimitRepository(db.kysely)),
   };
   const pixels = pixelConfigOf(env);
   await registerHttpPlugins(app, env, db, clock, pixelCspSources(pixels));

@@ -10,6 +10,7 @@ import {
   readerCookie,
   shownPrice,
 } from './checkout-helpers';
+import { startTest } from './exam-session';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const SITE = 'http://mindgauge.test';
@@ -628,8 +629,7 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
   it('a test taken while signed in is listed: unfinished (resumable here), then pending payment', async () => {
     const cookie = await registered('taker@example.com');
     const user = await me(cookie);
-    const start = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en?restart=1' });
-    const examCookie = start.cookies.find((c) => c.name === 'IQ-exam')?.value ?? '';
+    const { sessionId: examCookie } = await startTest(t, { restart: true });
     const both = `IQ-token=${cookie}; IQ-exam=${examCookie}`;
     const list = async (c: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/user/order/list/${user.id}`, headers: { cookie: c } })).json()

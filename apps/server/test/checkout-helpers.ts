@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { sessionPost, startTest } from './exam-session';
 import { type Answering, answerAllParts, honest } from './routed-taker';
 import type { TestApp } from './test-app';
 
@@ -9,12 +10,10 @@ export async function paidReadyOrder(
   headers: Record<string, string> = {},
   answering: Answering = honest,
 ): Promise<string> {
-  const start = await t.app.inject({ method: 'GET', url: `/api/exam/question/list/1799/${hl}?restart=1`, headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const sessionId = start.json().data.sessionId as string;
+  const { sessionId } = await startTest(t, { hl, restart: true, headers });
   await answerAllParts(t, sessionId, answering);
-  expect((await post(t, '/api/exam/session/confirm', { sessionId })).statusCode).toBe(200);
-  const order = await post(t, '/api/exam/order/info', { sessionId });
+  expect((await sessionPost(t, sessionId, '/api/exam/session/confirm')).statusCode).toBe(200);
+  const order = await sessionPost(t, sessionId, '/api/exam/order/info');
   expect(order.json().data.outcome, order.body).toBe('order');
   return order.json().data.orderNumber as string;
 }

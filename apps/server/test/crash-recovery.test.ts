@@ -92,8 +92,9 @@ describe('crash between the processor’s charge and our write', () => {
   });
 
   it('ends paid once after a restart, by reconciliation, and the late webhook changes nothing', async () => {
-    const start = await call('GET', '/api/exam/question/list/1799/en');
-    const sessionId = start.json.data.sessionId as string;
+    await call('POST', '/api/exam/session/start/1799/en', {});
+    // The session id rides only in the cookie `call` keeps.
+    const sessionId = decodeURIComponent(cookie.slice('IQ-exam='.length));
     const db = new Database(path.join(dir, 'db.sqlite'));
     // A routed test: each part is answered from the key the server holds, then the next part is asked for.
     const answered = new Set<string>();
@@ -106,7 +107,6 @@ describe('crash between the processor’s charge and our write', () => {
         if (answered.has(k.id)) continue;
         answered.add(k.id);
         await call('POST', '/api/exam/session/answer', {
-          sessionId,
           itemId: k.id,
           choice: i < 20 ? k.answerIndex : (k.answerIndex + 2) % 6,
           timeMs: 24_000,
@@ -115,10 +115,10 @@ describe('crash between the processor’s charge and our write', () => {
           focusLosses: 0,
         });
       }
-      if (part < 3) await call('POST', '/api/exam/session/part/next', { sessionId, part });
+      if (part < 3) await call('POST', '/api/exam/session/part/next', { part });
     }
-    await call('POST', '/api/exam/session/confirm', { sessionId });
-    const orderNumber = (await call('POST', '/api/exam/order/info', { sessionId })).json.data.orderNumber as string;
+    await call('POST', '/api/exam/session/confirm', {});
+    const orderNumber = (await call('POST', '/api/exam/order/info', {})).json.data.orderNumber as string;
     await call('GET', `/api/exam/order/sku/check/${orderNumber}`);
     const sku = (await call('GET', `/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`)).json.data.sku as {
       price: { amount: number; currency: string };

@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCALES } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import { buyTier, post } from './checkout-helpers';
+import { sessionPost, startTest, withSession } from './exam-session';
 import { type Answering, answerAllParts, honest, storedKey } from './routed-taker';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -21,16 +23,11 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
   });
   afterAll(() => t.close());
 
-  const list = (sessionId?: string, query = '') =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/exam/question/list/1799/en${query}`,
-      cookies: sessionId ? { 'IQ-exam': sessionId } : {},
-    });
-  const next = (sessionId: string, part: number) => post(t, '/api/exam/session/part/next', { sessionId, part });
+  const list = (sessionId: string) =>
+    t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en', ...withSession(sessionId) });
+  const next = (sessionId: string, part: number) => sessionPost(t, sessionId, '/api/exam/session/part/next', { part });
   const answer = (sessionId: string, itemId: string, choice: number) =>
-    post(t, '/api/exam/session/answer', {
-      sessionId,
+    sessionPost(t, sessionId, '/api/exam/session/answer', {
       itemId,
       choice,
       timeMs: 20_000,
@@ -40,8 +37,7 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     });
 
   it('serves part by part, routes on the server, makes a finished part final, and resumes the same items', async () => {
-    const first = (await list(undefined, '?restart=1')).json().data;
-    const sessionId = first.sessionId as string;
+    const { data: first, sessionId } = await startTest(t, { restart: true });
     expect([first.part, first.questions.length]).toEqual([1, 10]);
     const part1 = await storedKey(t, sessionId);
     expect(part1.items.map((k) => k.id)).toEqual(first.questions.map((q: { id: string }) => q.id));
@@ -90,7 +86,7 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
   });
 
   it('routes an easier path for someone who finds part 1 hard', async () => {
-    const sessionId = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    const sessionId = (await startTest(t, { restart: true })).sessionId;
     await answerAllParts(t, sessionId, struggling);
     const row = await t.deps.db.kysely
       .selectFrom('exam_sessions')
@@ -125,6 +121,30 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       bound: stored.bound,
     });
     expect(result.belowRangeText).toContain(`under IQ ${stored.bound}`);
+    // The web report's "about the test": the PDF's parts, from the same function, in every language.
+    const about = info.json().data.about;
+    expect(about.parts.map((p: { id: string }) => p.id)).toEqual([
+      'what',
+      'how',
+      'error',
+      'routing',
+      'norms',
+      'validity',
+      'limits',
+      'privacy',
+    ]);
+    expect(about.parts.find((p: { id: string }) => p.id === 'norms').text).toBe(result.normNote);
+    for (const hl of LOCALES) {
+      const texts = JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../../../packages/locales/src/${hl}/pdf.json`), 'utf8'),
+      ).about;
+      const read = (
+        await t.app.inject({ method: 'GET', url: `/api/exam/order/info/${order}?token=${token}&hl=${hl}` })
+      ).json().data.about;
+      expect([hl, read.title]).toEqual([hl, texts.title]);
+      expect(read.parts.find((p: { id: string }) => p.id === 'how').text).toBe(texts.howV2);
+      expect(read.parts.find((p: { id: string }) => p.id === 'routing').text).toBe(texts.routing);
+    }
     // The class is the one just under the bound, named as the class list names it.
     expect(result.classId).toBe(stored.classification.id);
 
@@ -139,6 +159,8 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       expect(text).toContain(`Below the range this test measures (under IQ ${stored.bound})`);
       expect(text).toContain(result.className);
       expect(text).toContain('How your questions were chosen');
+      // Every part the web report shows is printed in the PDF too.
+      for (const part of about.parts) expect(text).toContain(part.title);
       expect(text).toContain("the mode under Jeffreys' prior");
       expect(text).not.toMatch(/95% range: \d/);
       expect(text).not.toContain('not conducted in a normal way');
@@ -158,7 +180,7 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
   });
 
   it('an old version 1 session is scored under its own rules and keeps its stored result', async () => {
-    const sessionId = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    const sessionId = (await startTest(t, { restart: true })).sessionId;
     const row = await t.deps.db.kysely
       .selectFrom('exam_sessions')
       .select('seed')
@@ -174,8 +196,8 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     const listed = (await list(sessionId)).json().data;
     expect([listed.questions.length, listed.part]).toEqual([30, 3]);
     await answerAllParts(t, sessionId, honest);
-    await post(t, '/api/exam/session/confirm', { sessionId });
-    const created = await post(t, '/api/exam/order/info', { sessionId });
+    await sessionPost(t, sessionId, '/api/exam/session/confirm');
+    const created = await sessionPost(t, sessionId, '/api/exam/order/info');
     expect(created.json().data.outcome).toBe('order');
     const stored = await t.deps.db.kysely
       .selectFrom('exam_sessions')
@@ -188,7 +210,7 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     expect(result.scoringVersion).toBeUndefined();
     expect(result.outcome).toBeUndefined();
     // Scoring again changes nothing: the stored result is read back as it is.
-    expect((await post(t, '/api/exam/order/info', { sessionId })).json().data).toEqual(created.json().data);
+    expect((await sessionPost(t, sessionId, '/api/exam/order/info')).json().data).toEqual(created.json().data);
     const after = await t.deps.db.kysely
       .selectFrom('exam_sessions')
       .select('result')
@@ -198,19 +220,19 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
   });
 
   it('the abnormal outcome only on rapid answers, never on honest slow ones', async () => {
-    const rapid = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    const rapid = (await startTest(t, { restart: true })).sessionId;
     await answerAllParts(t, rapid, {
       choice: (i, k) => (i % 3 === 0 ? k.answerIndex : (i * 7) % 6),
       timeMs: () => 900,
     });
-    await post(t, '/api/exam/session/confirm', { sessionId: rapid });
-    const res = (await post(t, '/api/exam/order/info', { sessionId: rapid })).json().data;
+    await sessionPost(t, rapid, '/api/exam/session/confirm');
+    const res = (await sessionPost(t, rapid, '/api/exam/order/info')).json().data;
     expect(res.outcome).toBe('abnormal');
     expect(res.behaviours).toContain('Many answers came faster than anyone could read the puzzle.');
 
-    const slow = (await list(undefined, '?restart=1')).json().data.sessionId as string;
+    const slow = (await startTest(t, { restart: true })).sessionId;
     await answerAllParts(t, slow, struggling);
-    await post(t, '/api/exam/session/confirm', { sessionId: slow });
-    expect((await post(t, '/api/exam/order/info', { sessionId: slow })).json().data.outcome).toBe('order');
+    await sessionPost(t, slow, '/api/exam/session/confirm');
+    expect((await sessionPost(t, slow, '/api/exam/order/info')).json().data.outcome).toBe('order');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examRepository } from '../src/modules/exam/exam-repository';
+import { startTest } from './exam-session';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 describe.each(dialects())('exam statistics from the platform records on %s', (dialect) => {
@@ -43,27 +44,15 @@ describe.each(dialects())('exam statistics from the platform records on %s', (di
   }
 
   it('records the visitor country from the trusted header, ignoring unknown markers', async () => {
-    const fr = await t.app.inject({
-      method: 'GET',
-      url: '/api/exam/question/list/1799/fr',
-      headers: { 'cf-ipcountry': 'FR' },
-    });
-    const xx = await t.app.inject({
-      method: 'GET',
-      url: '/api/exam/question/list/1799/en',
-      headers: { 'cf-ipcountry': 'XX' },
-    });
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/exam/question/list/1799/en',
-      headers: { 'cf-ipcountry': '<script>' },
-    });
-    const country = async (res: typeof fr) =>
+    const fr = await startTest(t, { hl: 'fr', restart: true, headers: { 'cf-ipcountry': 'FR' } });
+    const xx = await startTest(t, { restart: true, headers: { 'cf-ipcountry': 'XX' } });
+    const bad = await startTest(t, { restart: true, headers: { 'cf-ipcountry': '<script>' } });
+    const country = async (started: typeof fr) =>
       (
         await t.deps.db.kysely
           .selectFrom('exam_sessions')
           .select('country')
-          .where('id', '=', res.json().data.sessionId)
+          .where('id', '=', started.sessionId)
           .executeTakeFirstOrThrow()
       ).country;
     expect(await country(fr)).toBe('FR');

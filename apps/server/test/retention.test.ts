@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countHit } from '../src/modules/rate-limit/rate-limit-repository';
+import { rateLimitRepository } from '../src/modules/rate-limit/rate-limit-repository';
 import { buyReport, deliverMail } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -51,7 +51,7 @@ describe.each(dialects())('the daily retention job on %s', (dialect) => {
     });
     const order = await buyReport(t, 'keep@example.com');
     await deliverMail(t);
-    await countHit(db(), 'test:old', t.clock.now(), 60_000);
+    await rateLimitRepository(db()).countHit('test:old', t.clock.now(), 60_000);
     await db()
       .insertInto('payment_events')
       .values({
@@ -70,7 +70,7 @@ describe.each(dialects())('the daily retention job on %s', (dialect) => {
     t.clock.advance(DAY);
     const current = await startSession();
     await view('https://example.com/landing_page/test_center/1799', 'en');
-    await countHit(db(), 'test:new', t.clock.now(), 60_000);
+    await rateLimitRepository(db()).countHit('test:new', t.clock.now(), 60_000);
     await db()
       .insertInto('payment_events')
       .values({

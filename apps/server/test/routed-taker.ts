@@ -1,5 +1,6 @@
 import type { ScoringKey } from '@mindgauge/psychometrics';
 import { expect } from 'vitest';
+import { sessionPost } from './exam-session';
 import type { TestApp } from './test-app';
 
 /** The key the server holds for a session now (the parts given so far): tests answer from it. */
@@ -30,27 +31,18 @@ export async function answerAllParts(t: TestApp, sessionId: string, a: Answering
     for (const [i, k] of key.items.entries()) {
       if (done.has(k.id)) continue;
       done.add(k.id);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/exam/session/answer',
-        payload: {
-          sessionId,
-          itemId: k.id,
-          choice: a.choice(i, k),
-          timeMs: a.timeMs(i),
-          firstChoiceMs: Math.min(12_000, a.timeMs(i)),
-          changes: 0,
-          focusLosses: 0,
-        },
+      const res = await sessionPost(t, sessionId, '/api/exam/session/answer', {
+        itemId: k.id,
+        choice: a.choice(i, k),
+        timeMs: a.timeMs(i),
+        firstChoiceMs: Math.min(12_000, a.timeMs(i)),
+        changes: 0,
+        focusLosses: 0,
       });
       expect(res.statusCode, res.body).toBe(200);
     }
     if (key.items.length >= 30) break;
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/exam/session/part/next',
-      payload: { sessionId, part },
-    });
+    const next = await sessionPost(t, sessionId, '/api/exam/session/part/next', { part });
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json().data.part).toBe(part + 1);
   }

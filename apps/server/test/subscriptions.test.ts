@@ -1,3 +1,4 @@
+import { PLAN_DISCLOSURE_VERSION } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
@@ -92,6 +93,12 @@ describe.each(dialects())('plans, trials, renewals and cancelling, on %s', (dial
       consent: { terms: false, termsVersion: '1', disclosureVersion: '1' },
     });
     expect(unticked.statusCode).toBe(400);
+    // The disclosure's wording has one version, the contract's: consent to other words is not this consent.
+    const staleWords = await ownerPost(t, '/api-pay/pay/plan/create', {
+      ...planBody(order, 'weekly', price),
+      consent: { terms: true, termsVersion: '1', disclosureVersion: '0' },
+    });
+    expect([staleWords.statusCode, staleWords.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('trial: consent stored, confirmation with the terms; reminder 48 h before; then the weekly charge and its receipt', async () => {
@@ -115,7 +122,7 @@ describe.each(dialects())('plans, trials, renewals and cancelling, on %s', (dial
     expect(stored).toMatchObject({ plan_id: 'weekly', amount_minor: 199, sku_id: 'sku3' });
     expect(JSON.parse(stored.consent)).toMatchObject({
       terms: true,
-      disclosureVersion: '1',
+      disclosureVersion: PLAN_DISCLOSURE_VERSION,
       shownAmount: 199,
       shownRecurringAmount: 1999,
       trialDays: 3,

@@ -44,6 +44,7 @@ export const endpoints = {
   consoleMail: consoleApi.consoleMail,
   consoleMailRetry: consoleApi.consoleMailRetry,
   questionList: exam.questionList,
+  startSession: exam.startSession,
   saveAnswer: exam.saveAnswer,
   confirmSession: exam.confirmSession,
   nextPart: exam.nextPart,

@@ -22,6 +22,7 @@ export * from './fields';
 export * from './locale';
 export * from './money';
 export * from './paths';
+export * from './plan-wording';
 export * from './readable-code';
 export * from './scope';
 export * from './wrapper';

@@ -46,7 +46,7 @@ export { KEY_MAX_PER_POSITION, KEY_MAX_RUN, randomKeyPositions } from './forms/r
 export { type CalibrationOptions, type CalibrationResult, calibrate, type ResponseRow } from './irt/calibrate';
 export { type AbilityEstimate, eapEstimate, personFitLz, type ScoredItem } from './irt/eap';
 // IRT
-export { type JeffreysEstimate, jeffreysEstimate } from './irt/jeffreys';
+export { BELOW_RANGE_QUANTILE, type JeffreysEstimate, jeffreysEstimate } from './irt/jeffreys';
 export { GUESSING, type ItemParams, itemInformation, p3pl, testInformation } from './irt/model';
 export { LEVEL_BANDS, levelOf } from './items/difficulty';
 export { generateItem, type ItemSpec } from './items/generate-item';

@@ -29,6 +29,7 @@ export async function operatorConsole(
   const kickMail = () => deps.mailWorker.kick();
   const repo = consoleRepository(kysely);
   const service = consoleService({
+    limits: deps.limits,
     repo,
     db: kysely,
     clock,

@@ -39,6 +39,7 @@ export async function growth(
   const orders = examOrders(examRepository(kysely));
 
   const profiles = profileService({
+    limits: deps.limits,
     profiles: profileRepository(kysely),
     exams: orders,
     forgetReport: (orderNumber) => exam.forgetReport(orderNumber),
@@ -57,6 +58,7 @@ export async function growth(
   await app.register(async (scope) => socialProofRoutes(scope, bases, socialProof));
 
   const reviews = reviewsService({
+    limits: deps.limits,
     repo: reviewsRepository(kysely),
     requireReportAccess: reportAccessOf({ exams: orders, reportLinkSecret, clock }),
     profileName: (sessionId) => profiles.nameOf(sessionId),
@@ -66,6 +68,7 @@ export async function growth(
   await app.register(async (scope) => reviewsRoutes(scope, bases, reviews));
 
   const conversions = conversionsService({
+    limits: deps.limits,
     repo: conversionsRepository(kysely),
     providers: conversionProvidersOf(env),
     exams: orders,

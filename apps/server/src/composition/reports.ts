@@ -37,6 +37,7 @@ export async function reports(
   await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret, orders));
   const reportDeps = {
     db: db.kysely,
+    limits: deps.limits,
     exams: orders,
     examService: exam,
     translator,

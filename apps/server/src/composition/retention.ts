@@ -4,7 +4,7 @@ import { mailboxRepository } from '../modules/mail/mailbox-repository';
 import { outboxRepository } from '../modules/mail/outbox-repository';
 import { paymentRepository } from '../modules/payments/payment-repository';
 import { sandboxRepository } from '../modules/payments/sandbox/sandbox-repository';
-import { deleteExpiredHits } from '../modules/rate-limit/rate-limit-repository';
+import { rateLimitRepository } from '../modules/rate-limit/rate-limit-repository';
 import { type RetentionStep, retentionJob } from '../modules/retention/retention-job';
 import { retentionRepository } from '../modules/retention/retention-repository';
 
@@ -28,7 +28,7 @@ export function retention(deps: AppDeps, log?: { error: (obj: object, msg: strin
     {
       name: 'rate limits',
       run: async (now) => {
-        await deleteExpiredHits(kysely, days(env.RATE_LIMIT_RETENTION_DAYS, now));
+        await rateLimitRepository(kysely).deleteExpiredHits(days(env.RATE_LIMIT_RETENTION_DAYS, now));
         return 0;
       },
     },

@@ -49,6 +49,7 @@ export function appRoutes(app: FastifyInstance, bases: BasePaths, deps: AppDeps)
     const result = await sendSupportMessage(
       {
         db: deps.db.kysely,
+        limits: deps.limits,
         transact: supportTx,
         clock,
         supportEmail: deps.env.SUPPORT_EMAIL,

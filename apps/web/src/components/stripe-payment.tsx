@@ -2,6 +2,7 @@ import type { Locale } from '@mindgauge/contract';
 import type { Stripe, StripeElementLocale, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSingleSubmit } from '../lib/use-single-submit';
 
 const STRIPE_LOCALE: Record<Locale, StripeElementLocale> = {
   en: 'en',
@@ -37,7 +38,26 @@ export function StripePayment({
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // Confirming is one mutation at a time: a double click confirms once.
+  const confirmation = useSingleSubmit({
+    mutationFn: async (): Promise<string | undefined> => {
+      const s = stripe.current;
+      if (!s) return undefined;
+      try {
+        const { error: failure } = await s.stripe.confirmPayment({
+          elements: s.elements,
+          confirmParams: { return_url: returnUrl },
+        });
+        // Reached only when Stripe did not redirect: the card was refused or a field is incomplete.
+        return failure.message ?? t('payment.stripeLoadFailed');
+      } catch {
+        return t('payment.stripeLoadFailed');
+      }
+    },
+    onMutate: () => setError(undefined),
+    onSuccess: (message) => setError(message),
+  });
+  const busy = confirmation.isPending;
 
   useEffect(() => {
     let cancelled = false;
@@ -69,24 +89,6 @@ export function StripePayment({
     };
   }, [publishableKey, clientSecret, locale]);
 
-  async function confirm() {
-    const s = stripe.current;
-    if (!s || busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { error: failure } = await s.stripe.confirmPayment({
-        elements: s.elements,
-        confirmParams: { return_url: returnUrl },
-      });
-      // Reached only when Stripe did not redirect: the card was refused or a field is incomplete.
-      setError(failure.message ?? t('payment.stripeLoadFailed'));
-    } catch {
-      setError(t('payment.stripeLoadFailed'));
-    }
-    setBusy(false);
-  }
-
   return (
     <div className="stripe-payment">
       <div ref={mount} className="stripe-payment__element" />
@@ -106,7 +108,7 @@ export function StripePayment({
       <button
         type="button"
         className="button button--primary button--large button--block pay-button"
-        onClick={() => void confirm()}
+        onClick={() => confirmation.submit()}
         disabled={state !== 'ready' || busy}
         aria-busy={busy}
       >

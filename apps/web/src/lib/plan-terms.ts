@@ -1,35 +1,47 @@
-import { firstRenewalAt, formatMoney, type Locale, type TPlan } from '@mindgauge/contract';
+import {
+  billedPhrase as billedWords,
+  planDisclosure as disclosureWords,
+  type Locale,
+  type TPlan,
+  type TranslateFn,
+} from '@mindgauge/contract';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../i18n/format-date';
-
-/** The version of the disclosure wording below; stored with the consent of every plan checkout. */
-export const PLAN_DISCLOSURE_VERSION = '1';
 
 /** The translator of the checkout screens (checkout first, then common). */
 type CheckoutT = TFunction<readonly ['checkout', 'common']>;
 
 type Plannish = Pick<TPlan, 'interval' | 'intervalCount'> & { price: { amount: number; currency: string } };
 
-/** "$19.99 every week": the words of the pay button's disclosure, the e-mails and the plan cards. */
+/** The screens' typed `t` as the contract's plain translate function (its keys are fully qualified). */
+const plain = (t: CheckoutT): TranslateFn => t as unknown as TranslateFn;
+
+/** "$19.99 every week": the contract's wording, shared with the server's e-mails. */
 export function billedPhrase(t: CheckoutT, plan: Plannish): string {
-  return t('common:billing.amountEvery', {
-    amount: formatMoney(plan.price.amount, plan.price.currency),
-    every:
-      plan.intervalCount === 1
-        ? t(`common:billing.every.${plan.interval}`)
-        : t(`common:billing.everyN.${plan.interval}`, { count: plan.intervalCount }),
+  return billedWords(plain(t), {
+    amountMinor: plan.price.amount,
+    currency: plan.price.currency,
+    interval: plan.interval,
+    intervalCount: plan.intervalCount,
   });
 }
 
 /**
  * What is charged today, what after (and from when), until cancelled: stated next to every pay button of a
- * plan, in the words the server's e-mails use.
+ * plan, from the contract's wording (whose version the consent carries) and the server's prices.
  */
 export function planDisclosure(t: CheckoutT, plan: TPlan, locale: Locale, now: number): string {
-  const today = formatMoney(plan.price.todayAmount, plan.price.currency);
-  const date = formatDate(firstRenewalAt(plan, now), locale);
-  const billed = billedPhrase(t, plan);
-  return plan.trialDays > 0
-    ? t('plans.disclosureTrial', { today, days: plan.trialDays, billed, date })
-    : t('plans.disclosure', { today, billed, date });
+  return disclosureWords(
+    plain(t),
+    {
+      amountMinor: plan.price.amount,
+      todayAmountMinor: plan.price.todayAmount,
+      currency: plan.price.currency,
+      interval: plan.interval,
+      intervalCount: plan.intervalCount,
+      trialDays: plan.trialDays,
+    },
+    now,
+    (ms) => formatDate(ms, locale),
+  );
 }

@@ -53,6 +53,10 @@ export const ZPrice = z.object({
   amount: describe(z.int(), 'What is charged, in minor units (÷100 to show; see formatMoney)'),
   listAmount: describe(z.int(), 'The regular price, in minor units'),
   offer: describe(z.boolean(), 'Whether the offer price applies (before the order’s offer deadline)'),
+  beforePromoAmount: describe(
+    z.int(),
+    'The price before the promo code (the offer price while it applies, else the list price): the order summary’s lines are regular − offer saving − promo saving = amount, from these three amounts',
+  ),
   percentOff: describe(z.int(), 'Promo code discount applied to `amount`, 0 when none'),
 });
 export type TPrice = z.infer<typeof ZPrice>;

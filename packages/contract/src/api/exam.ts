@@ -10,7 +10,6 @@ const tags = ['exam'];
 
 /** Public identifiers: 128 random bits, base64url (22 characters). */
 export const ZPublicId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'invalid identifier'));
-export const ZSessionId = describe(ZPublicId, 'Test session id');
 /**
  * An order number, read the way people type it (case, hyphens, I/L for 1 and O for 0 do not matter) and
  * turned into its one stored form; older numbers (MG + 22 base64url characters) stay valid as they are.
@@ -48,8 +47,11 @@ export const ZSavedAnswer = z.object({
   choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
 });
 
+/**
+ * The test session itself is named only by the HttpOnly cookie it rides in (never in JSON, bodies or query
+ * strings), so no script on the page and no forwarded URL can carry it away.
+ */
 export const ZQuestionList = z.object({
-  sessionId: ZSessionId,
   examId: z.int(),
   kind: describe(ZExamKind, 'iq: `questions` are matrix puzzles; personality: `statements` on an agreement scale'),
   status: ZSessionStatus,
@@ -77,15 +79,37 @@ export const questionList = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/question/list/:examId/:hl',
-  summary: "The visitor's test session: its form (drawings only, never the key), saved answers and deadline",
+  summary:
+    "The visitor's test session, found by its cookie: its form (drawings only, never the key), saved answers and deadline. Reading never creates a session: without one, 404 SESSION_NOT_FOUND (start it with startSession)",
   tags,
   params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
-  query: z.object({ restart: describe(z.optional(z.enum(['1'])), 'Start a new session (redo the test)') }),
   response: ZQuestionList,
 });
 
+export const startSession = defineEndpoint({
+  id: 'startSession',
+  method: 'POST',
+  base: 'api',
+  path: '/exam/session/start/:examId/:hl',
+  summary:
+    "Starts the test (the clock starts with it) and sets the session's HttpOnly cookie; the session in the cookie is resumed instead unless `restart` is set",
+  tags,
+  params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
+  body: z.object({ restart: describe(z.optional(z.boolean()), 'Start a new session (redo the test)') }),
+  response: ZQuestionList,
+});
+
+/**
+ * Which test's session a call is about: each exam keeps its own session cookie (the IQ test's when absent), so
+ * the personality questionnaire never touches the IQ test's session. Not an identifier of the session itself.
+ */
+export const ZSessionExam = describe(
+  z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
+  "The exam whose session cookie is meant (the IQ test's when absent)",
+);
+
 export const ZAnswerInput = z.object({
-  sessionId: ZSessionId,
+  examId: ZSessionExam,
   itemId: z.string().check(z.minLength(1), z.maxLength(64)),
   choice: z.nullable(z.int().check(z.minimum(0), z.maximum(5))),
   timeMs: describe(z.int().check(z.minimum(0), z.maximum(24 * 3_600_000)), 'Time on the item, summed over visits'),
@@ -113,7 +137,7 @@ export const confirmSession = defineEndpoint({
   path: '/exam/session/confirm',
   summary: 'Final confirmation: the answers are locked',
   tags,
-  body: z.object({ sessionId: ZSessionId }),
+  body: z.object({ examId: ZSessionExam }),
   response: z.object({ status: ZSessionStatus, answered: z.int() }),
 });
 
@@ -126,7 +150,7 @@ export const nextPart = defineEndpoint({
     "Finish a part and start the next: the finished part's answers become final and the next part is chosen from them (repeatable: a part already finished answers with the part in progress)",
   tags,
   body: z.object({
-    sessionId: ZSessionId,
+    examId: ZSessionExam,
     part: describe(z.int().check(z.minimum(1), z.maximum(2)), 'The part being finished'),
   }),
   response: z.object({ part: describe(z.int(), 'The part now in progress') }),
@@ -179,7 +203,7 @@ export const createExamOrder = defineEndpoint({
   path: '/exam/order/info',
   summary: 'Score a confirmed session (validity screens first) and create its order; repeatable, one order per session',
   tags,
-  body: z.object({ sessionId: ZSessionId }),
+  body: z.object({ examId: ZSessionExam }),
   response: ZCreateOrderResult,
 });
 
@@ -292,6 +316,13 @@ export const ZOrderInfo = z.object({
   certificate: describe(
     z.nullable(z.object({ serial: z.nullable(z.string()), name: z.nullable(z.string()) })),
     'The certificate: its serial once first issued, and its name once given (on the form screen or the files page)',
+  ),
+  about: describe(
+    z.object({
+      title: z.string(),
+      parts: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+    }),
+    "The report's about the test (estimator, precision and reliability, routing, norms, checks, limits, data): the same texts as the PDF's about pages, in the report's language",
   ),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZLanguageTag } from '../fields';
+import { PLAN_DISCLOSURE_VERSION } from '../plan-wording';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
 import {
@@ -91,8 +92,10 @@ export const createPlanPayment = defineEndpoint({
     consent: z.object({
       terms: z.literal(true, { message: 'Please check "I have read and agree to the terms" to proceed' }),
       termsVersion: z.string().check(z.maxLength(20)),
-      /** The version of the disclosure text shown next to the button. */
-      disclosureVersion: z.string().check(z.maxLength(20)),
+      disclosureVersion: describe(
+        z.literal(PLAN_DISCLOSURE_VERSION, { message: 'The plan terms have changed: please reload the page' }),
+        'The version of the disclosure wording shown next to the button (the current one only)',
+      ),
     }),
     hl: ZLanguageTag,
     token: describe(ZReportToken, "An e-mailed result link's token: pays from a browser other than the test's"),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type RespondentProfile, simulateSession } from '../audit/simulate';
 import { createRng, type Rng } from '../core/rng';
 import { chooseRoute, drawStage, type Route } from '../forms/multistage';
-import { jeffreysEstimate } from '../irt/jeffreys';
+import { BELOW_RANGE_QUANTILE, jeffreysEstimate } from '../irt/jeffreys';
 import { classifyIq } from './classes';
 import { SCORING_VERSION, scoreSession } from './score-session';
 import type { KeyItem, ScoringKey } from './scoring-key';
@@ -172,6 +172,18 @@ describe('scoreSession (scoring version 2)', () => {
       expect(r.bound % 5).toBe(0);
       expect(r.bound).toBeLessThanOrEqual(90);
       expect(r.classification.id).toBe(classifyIq(r.bound - 1).id);
+      // The bound is one-sided (BELOW_RANGE_QUANTILE of the posterior, rounded up to a multiple of 5), not the
+      // two-sided range's 97.5% point, which made "under IQ {{bound}}" over-cover (98.7% in IQ 60-67.5).
+      const byId = new Map(key.items.map((k) => [k.id, k]));
+      const e = jeffreysEstimate(
+        session.responses.map((x) => {
+          const k = byId.get(x.itemId) as KeyItem;
+          return { a: k.a, b: k.b, correct: x.choice === k.answerIndex };
+        }),
+      );
+      expect(BELOW_RANGE_QUANTILE).toBeLessThan(0.975);
+      expect(e.upperOneSided).toBeLessThan(e.upper95);
+      expect(r.bound).toBe(Math.ceil((100 + 15 * e.upperOneSided) / 5) * 5);
       // @ts-expect-error: a below-range outcome has no IQ to read
       expect(r.iq).toBeUndefined();
     }

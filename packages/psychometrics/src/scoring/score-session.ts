@@ -61,7 +61,11 @@ export interface IqScoredOutcome extends Answered {
 export interface IqBelowRangeOutcome extends Answered {
   readonly outcome: 'below-range';
   readonly valid: true;
-  /** The IQ the person is below: the upper end of the 95% range, rounded up to a multiple of 5. */
+  /**
+   * The IQ the person is below: the posterior's one-sided upper bound (BELOW_RANGE_QUANTILE), rounded up to
+   * a multiple of 5. Until this change it was the 95% range's upper end (97.5% point), which over-covered
+   * (98.7% in IQ 60-67.5); results stored with that bound keep it.
+   */
   readonly bound: number;
   /** The class just below the bound: the highest class the range reaches. */
   readonly classification: IqClass;
@@ -104,7 +108,7 @@ export function scoreSession(session: IqSession, options: ScoreSessionOptions): 
   };
   const upper = 100 + 15 * ability.upper95;
   if (validity.notes.some((n) => n.code === 'chance-level')) {
-    const bound = Math.ceil(upper / 5) * 5;
+    const bound = Math.ceil((100 + 15 * ability.upperOneSided) / 5) * 5;
     return {
       ...answered,
       outcome: 'below-range',

@@ -24,6 +24,7 @@ export async function registerAccounts(app: FastifyInstance, bases: BasePaths, d
   const now = deps.clock.now();
   const d: AccountDeps = {
     db,
+    limits: deps.limits,
     repo: accountsRepository(db),
     exams: examRecords(db),
     vip: vipStatus(db),

@@ -10,7 +10,6 @@ import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { TemplateName, TemplatePayload } from '../mail/templates';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { AccountDeps } from './account-deps';
 import { ACCOUNT_RULES, CODE_TTL_MS } from './account-rules';
 import type { AccountRow } from './accounts-repository';
@@ -64,8 +63,8 @@ export function accountsService(d: AccountDeps) {
     async register(input: { name: string; email: string; password: string; hl: Locale; ip: string }) {
       const now = d.clock.now();
       const email = input.email.toLowerCase();
-      await consumeRateLimit(d.db, ACCOUNT_RULES.registerClient, input.ip, now);
-      await consumeRateLimit(d.db, ACCOUNT_RULES.registerAccount, email, now);
+      await d.limits.consume(ACCOUNT_RULES.registerClient, input.ip, now);
+      await d.limits.consume(ACCOUNT_RULES.registerAccount, email, now);
       assertAcceptablePassword(input.password);
       // Hashed in every case, so the answer takes as long whether or not the address has an account.
       const passwordHash = await hashPassword(input.password);
@@ -86,8 +85,8 @@ export function accountsService(d: AccountDeps) {
     async sendCode(input: { email: string; purpose: TCodePurpose; hl: Locale; ip: string }) {
       const now = d.clock.now();
       const email = input.email.toLowerCase();
-      await consumeRateLimit(d.db, ACCOUNT_RULES.codeSendClient, input.ip, now);
-      await consumeRateLimit(d.db, ACCOUNT_RULES.codeSendAccount, email, now);
+      await d.limits.consume(ACCOUNT_RULES.codeSendClient, input.ip, now);
+      await d.limits.consume(ACCOUNT_RULES.codeSendAccount, email, now);
       const account = await d.repo.findByEmail(email);
       if (input.purpose === 'reset') {
         if (account) await sendCodeMail(email, 'reset', input.hl, null);
@@ -156,8 +155,8 @@ export function accountsService(d: AccountDeps) {
     async login(input: { email: string; password: string; ip: string }): Promise<AccountRow> {
       const now = d.clock.now();
       const email = input.email.toLowerCase();
-      await consumeRateLimit(d.db, ACCOUNT_RULES.loginClient, input.ip, now);
-      await consumeRateLimit(d.db, ACCOUNT_RULES.loginAccount, email, now);
+      await d.limits.consume(ACCOUNT_RULES.loginClient, input.ip, now);
+      await d.limits.consume(ACCOUNT_RULES.loginAccount, email, now);
       const account = await d.repo.findByEmail(email);
       const ok = await verifyPassword(account?.password_hash ?? null, input.password);
       if (!account || !ok || account.email_verified_at === null) throw new AppError('LOGIN_FAILED');
@@ -170,7 +169,7 @@ export function accountsService(d: AccountDeps) {
      */
     async loginWithLink(input: { token: string; ip: string }): Promise<AccountRow> {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, ACCOUNT_RULES.linkClient, input.ip, now);
+      await d.limits.consume(ACCOUNT_RULES.linkClient, input.ip, now);
       const link = d.links.verify(input.token);
       if (!link) throw new AppError('SIGNIN_LINK_INVALID');
       return d.db.transaction().execute(async (trx) => {
@@ -190,7 +189,7 @@ export function accountsService(d: AccountDeps) {
     /** Changes the password (the old one is asked when there is one). The caller ends the other sessions. */
     async updatePassword(account: AccountRow, input: { oldPassword?: string | undefined; newPassword: string }) {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, ACCOUNT_RULES.passwordAccount, account.id, now);
+      await d.limits.consume(ACCOUNT_RULES.passwordAccount, account.id, now);
       if (account.password_hash !== null && !(await verifyPassword(account.password_hash, input.oldPassword ?? ''))) {
         throw new AppError('PASSWORD_WRONG');
       }
@@ -212,7 +211,7 @@ export function accountsService(d: AccountDeps) {
     },
 
     async deleteAccount(account: AccountRow, password: string | undefined) {
-      await consumeRateLimit(d.db, ACCOUNT_RULES.passwordAccount, account.id, d.clock.now());
+      await d.limits.consume(ACCOUNT_RULES.passwordAccount, account.id, d.clock.now());
       if (account.password_hash !== null && !(await verifyPassword(account.password_hash, password ?? ''))) {
         throw new AppError('PASSWORD_WRONG');
       }

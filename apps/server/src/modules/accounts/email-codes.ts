@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { TCodePurpose } from '@mindgauge/contract';
 import { AppError } from '../../lib/app-error';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { AccountDeps } from './account-deps';
 import { ACCOUNT_RULES, CODE_MAX_TRIES, CODE_TTL_MS } from './account-rules';
 import type { CodeRow } from './accounts-repository';
@@ -40,8 +39,8 @@ export async function checkCode(
   use: boolean,
 ): Promise<CodeRow> {
   const now = d.clock.now();
-  await consumeRateLimit(d.db, ACCOUNT_RULES.codeCheckClient, input.ip, now);
-  await consumeRateLimit(d.db, ACCOUNT_RULES.codeCheckAccount, input.email, now);
+  await d.limits.consume(ACCOUNT_RULES.codeCheckClient, input.ip, now);
+  await d.limits.consume(ACCOUNT_RULES.codeCheckAccount, input.email, now);
   const row = await d.repo.latestLiveCode(input.email, input.purpose, now);
   if (!row || row.attempts >= CODE_MAX_TRIES) throw new AppError('CODE_INVALID');
   const expected = Buffer.from(row.code_hash);

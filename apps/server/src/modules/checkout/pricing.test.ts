@@ -11,6 +11,7 @@ describe('quote', () => {
       amount: 1499,
       listAmount: 2999,
       offer: true,
+      beforePromoAmount: 1499,
       percentOff: 0,
     });
     expect(quote(usd, false, 0)).toMatchObject({ amount: 2999, offer: false });
@@ -19,6 +20,9 @@ describe('quote', () => {
   it('takes the promo percentage off, rounded to the cent', () => {
     expect(quote(usd, true, 10).amount).toBe(1349);
     expect(quote(usd, false, 25).amount).toBe(2249);
+    // The price before the code, for the summary's exact lines: the offer price, else the list price.
+    expect(quote(usd, true, 10).beforePromoAmount).toBe(1499);
+    expect(quote(usd, false, 25).beforePromoAmount).toBe(2999);
   });
 
   it('rounds currencies shown without decimals to whole units, so the charge is what is shown', () => {

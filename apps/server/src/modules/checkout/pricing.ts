@@ -49,6 +49,8 @@ export function quote(row: PriceRow, offerActive: boolean, percentOff: number): 
     amount: lessPercent(base, row.currency, percentOff),
     listAmount: row.list_minor,
     offer: offerActive && row.offer_minor < row.list_minor,
+    // The summary's lines come from here: the web never works a discount back from a percentage.
+    beforePromoAmount: base,
     percentOff,
   };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ExamOrders, Order } from '../exam/exam-orders';
 import type { OutboxDesk } from '../mail/outbox-desk';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { SupportDesk } from '../support/support-service';
 import type { AuditRow, ConsoleRepository } from './console-repository';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
@@ -41,6 +41,8 @@ export interface ConsoleDeps {
   repo: ConsoleRepository;
   /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
+  /** Rate limits (the rate-limit module). */
+  limits: RateLimiter;
   clock: Clock;
   issuer: string;
   signedIn(req: FastifyRequest, reply: FastifyReply): Promise<SignedIn | undefined>;
@@ -208,7 +210,7 @@ export function consoleService(d: ConsoleDeps) {
     async verify(req: FastifyRequest, reply: FastifyReply, code: string) {
       const { s, op } = await signedInOperator(req, reply);
       const now = d.clock.now();
-      await consumeRateLimit(d.db, TOTP_RULE, s.account.id, now);
+      await d.limits.consume(TOTP_RULE, s.account.id, now);
       const step = op.totp_secret ? totpStep(op.totp_secret, code, now) : null;
       if (step === null || !(await d.repo.acceptStep(s.account.id, step, now))) throw new AppError('TOTP_INVALID');
       await d.repo.markVerified(s.tokenHash, s.account.id, now, now + SECOND_FACTOR_MS);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ExamOrders } from '../exam/exam-orders';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ConversionProvider, Purchase } from './conversion-provider';
 import type { ConversionsRepository } from './conversions-repository';
 
@@ -17,6 +17,8 @@ export interface ConversionsDeps {
   exams: Pick<ExamOrders, 'findOrder'>;
   /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
+  /** Rate limits (the rate-limit module). */
+  limits: RateLimiter;
   clock: Clock;
   maxAttempts: number;
   fetch?: typeof fetch;
@@ -86,7 +88,7 @@ export function conversionsService(d: ConversionsDeps) {
       who: { sessionId: string | undefined; ip: string; userAgent: string | undefined },
     ): Promise<{ recorded: boolean }> {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, PER_IP, who.ip, now);
+      await d.limits.consume(PER_IP, who.ip, now);
       const order = await d.exams.findOrder(input.orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       if (who.sessionId === undefined || who.sessionId !== order.session_id) throw new AppError('ORDER_ACCESS_DENIED');

@@ -36,6 +36,7 @@ export async function examModule(
     measuredDimensions,
   });
   const emailChange = orderEmailChange({
+    limits: deps.limits,
     repo: examRepository(db.kysely),
     db: db.kysely,
     clock,

@@ -1,6 +1,7 @@
-import { endpoints } from '@mindgauge/contract';
-import type { FastifyInstance } from 'fastify';
+import { DEFAULT_EXAM_ID, endpoints } from '@mindgauge/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type BasePaths, mountEndpoint, RawJsonData } from '../../http/mount-endpoint';
+import { AppError } from '../../lib/app-error';
 import { countryFrom } from '../tracking/visitor-region';
 import type { ExamService } from './exam-service';
 import type { OrderEmailChange } from './order-email-change';
@@ -14,12 +15,25 @@ export function examRoutes(
   emailChange: OrderEmailChange,
   options: { secure: boolean; countryHeader: string },
 ): void {
-  mountEndpoint(app, bases, endpoints.questionList, async ({ params, query, req, reply }) => {
-    const { sessionId, parts, compressedHead } = await exam.questionList(
+  // The session is named only by its HttpOnly cookie (one per exam): a read finds it there, and no call takes
+  // an id from a body or query string. Reading never creates a session (a crawler's GET costs no row);
+  // starting is a POST.
+  const cookieOf = (req: FastifyRequest, examId: number) => req.cookies[sessionCookieOf(examId)];
+  const sessionOf = (req: FastifyRequest, examId: number | undefined) => {
+    const id = cookieOf(req, examId ?? DEFAULT_EXAM_ID);
+    if (!id) throw new AppError('SESSION_NOT_FOUND');
+    return id;
+  };
+  mountEndpoint(app, bases, endpoints.questionList, async ({ params, req }) => {
+    const { parts, compressedHead } = await exam.questionList(params.examId, params.hl, sessionOf(req, params.examId));
+    return new RawJsonData(parts, { parts: 2, get: compressedHead });
+  });
+  mountEndpoint(app, bases, endpoints.startSession, async ({ params, body, req, reply }) => {
+    const { sessionId, parts, compressedHead } = await exam.startSession(
       params.examId,
       params.hl,
-      req.cookies[sessionCookieOf(params.examId)],
-      query.restart === '1',
+      cookieOf(req, params.examId),
+      body.restart === true,
       options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
     );
     reply.setCookie(sessionCookieOf(params.examId), sessionId, {
@@ -31,10 +45,17 @@ export function examRoutes(
     });
     return new RawJsonData(parts, { parts: 2, get: compressedHead });
   });
-  mountEndpoint(app, bases, endpoints.saveAnswer, ({ body }) => exam.saveAnswer(body));
-  mountEndpoint(app, bases, endpoints.nextPart, ({ body }) => exam.nextPart(body.sessionId, body.part));
-  mountEndpoint(app, bases, endpoints.confirmSession, ({ body }) => exam.confirm(body.sessionId));
-  mountEndpoint(app, bases, endpoints.createExamOrder, ({ body }) => exam.createOrder(body.sessionId));
+  mountEndpoint(app, bases, endpoints.saveAnswer, ({ body, req }) => {
+    const { examId, ...answer } = body;
+    return exam.saveAnswer(sessionOf(req, examId), answer);
+  });
+  mountEndpoint(app, bases, endpoints.nextPart, ({ body, req }) =>
+    exam.nextPart(sessionOf(req, body.examId), body.part),
+  );
+  mountEndpoint(app, bases, endpoints.confirmSession, ({ body, req }) => exam.confirm(sessionOf(req, body.examId)));
+  mountEndpoint(app, bases, endpoints.createExamOrder, ({ body, req }) =>
+    exam.createOrder(sessionOf(req, body.examId)),
+  );
   mountEndpoint(app, bases, endpoints.updateOrderEmail, ({ body, req }) =>
     emailChange.request(body, readerOf(req, body.token)),
   );

@@ -30,6 +30,7 @@ import { newOrderNumber, publicId, randomHex128 } from '../../lib/ids';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
+import { aboutTheTest } from './about-the-test';
 import {
   currentPart,
   FORM_VERSION,
@@ -411,68 +412,84 @@ export function examService(d: ExamDeps) {
     };
   }
 
+  /**
+   * The question list of a session as JSON pieces. The questions (or statements) come first: with the wrapper
+   * before them they are the same bytes for every request of this form and language, compressed once
+   * (`compressedHead`); what changes per request follows them. The session id is never in it (cookie only).
+   */
+  async function questionListJson(session: SessionRow, hl: Locale, built?: Form) {
+    const personality = isPersonalityForm(session.form_version);
+    const [answers, order, questions, statements] = await Promise.all([
+      d.repo.listAnswers(session.id),
+      d.repo.findOrderBySession(session.id),
+      personality ? '[]' : publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+      personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
+    ]);
+    const head = {
+      examId: session.exam_id,
+      kind: personality ? ('personality' as const) : ('iq' as const),
+      status: session.status,
+      startedAt: iso(session.started_at),
+      deadline: iso(session.deadline_at),
+      serverNow: iso(d.clock.now()),
+      statements: '__STATEMENTS__',
+      // The questionnaire is one part: the screen pages it, every answer stays editable until confirmed.
+      part: personality ? 1 : currentPart(session),
+      partCount: personality ? 1 : PART_COUNT,
+      questionCount: personality ? PERSONALITY_QUESTION_COUNT : PART_COUNT * STAGE_ITEMS,
+      answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
+      orderNumber: order?.order_number ?? null,
+    };
+    const formKey = formCacheKey(session, hl);
+    const [between, after] = `,${JSON.stringify(head).slice(1)}`.split('"__STATEMENTS__"') as [string, string];
+    return {
+      parts: ['{"questions":', questions, between, statements, after] as (string | Buffer)[],
+      compressedHead: (load: () => Promise<Buffer>) => d.compressedFormCache.get(formKey, load),
+    };
+  }
+
   const service = {
     /**
-     * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
-     * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
+     * Starts the visitor's test: the session in their cookie if it still exists for this exam (a second click
+     * resumes it) unless `restart`, else a new one. Returns its id (for the cookie) and the question list.
      */
-    async questionList(
+    async startSession(
       examId: number,
       hl: Locale,
       cookieSessionId: string | undefined,
       restart: boolean,
       country: string | null,
     ) {
-      let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
-      let built: Form | undefined;
-      if (!session || session.exam_id !== examId || !isKnownSession(session)) {
-        ({ row: session, form: built } = await createSession(examId, hl, country));
+      const found = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
+      if (found && found.exam_id === examId && isKnownSession(found)) {
+        return { sessionId: found.id, ...(await questionListJson(found, hl)) };
       }
-      const personality = isPersonalityForm(session.form_version);
-      const [answers, order, questions, statements] = await Promise.all([
-        d.repo.listAnswers(session.id),
-        d.repo.findOrderBySession(session.id),
-        personality ? '[]' : publicQuestionsJson(d.formCache, d.translator, session, hl, built),
-        personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
-      ]);
-      const head = {
-        sessionId: session.id,
-        examId: session.exam_id,
-        kind: personality ? ('personality' as const) : ('iq' as const),
-        status: session.status,
-        startedAt: iso(session.started_at),
-        deadline: iso(session.deadline_at),
-        serverNow: iso(d.clock.now()),
-        statements: '__STATEMENTS__',
-        // The questionnaire is one part: the screen pages it, every answer stays editable until confirmed.
-        part: personality ? 1 : currentPart(session),
-        partCount: personality ? 1 : PART_COUNT,
-        questionCount: personality ? PERSONALITY_QUESTION_COUNT : PART_COUNT * STAGE_ITEMS,
-        answers: answers.map((a) => ({ itemId: a.item_id, choice: a.choice })),
-        orderNumber: order?.order_number ?? null,
-      };
-      // The questions first: with the wrapper before them they are the same bytes for every request of this
-      // form and language, compressed once (`compressedHead`); what changes per request follows them.
-      const formKey = formCacheKey(session, hl);
-      const [between, after] = `,${JSON.stringify(head).slice(1)}`.split('"__STATEMENTS__"') as [string, string];
-      return {
-        sessionId: session.id,
-        examId: session.exam_id,
-        parts: ['{"questions":', questions, between, statements, after],
-        compressedHead: (load: () => Promise<Buffer>) => d.compressedFormCache.get(formKey, load),
-      };
+      const { row, form } = await createSession(examId, hl, country);
+      return { sessionId: row.id, ...(await questionListJson(row, hl, form)) };
     },
 
-    async saveAnswer(input: {
-      sessionId: string;
-      itemId: string;
-      choice: number | null;
-      timeMs: number;
-      firstChoiceMs: number | null;
-      changes: number;
-      focusLosses: number;
-    }) {
-      const s = await requireSession(input.sessionId);
+    /**
+     * The visitor's session for this exam, found by its cookie; never creates one (404 without it).
+     * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
+     */
+    async questionList(examId: number, hl: Locale, cookieSessionId: string) {
+      const session = await requireSession(cookieSessionId);
+      if (session.exam_id !== examId) throw new AppError('SESSION_NOT_FOUND');
+      return questionListJson(session, hl);
+    },
+
+    async saveAnswer(
+      sessionId: string,
+      input: {
+        itemId: string;
+        choice: number | null;
+        timeMs: number;
+        firstChoiceMs: number | null;
+        changes: number;
+        focusLosses: number;
+      },
+    ) {
+      const s = await requireSession(sessionId);
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       const now = d.clock.now();
       if (now > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
@@ -630,6 +647,8 @@ export function examService(d: ExamDeps) {
         // The paid personality profile is read through its own report; this is the IQ report's shape.
         if (isPersonalityForm(s.form_version)) throw new AppError('ORDER_NOT_FOUND');
         const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+        const result = await reportSummary(order, s, hl);
+        const locale = hl ?? (order.locale as Locale) ?? 'en';
         const info: TOrderInfo = {
           orderNumber: order.order_number,
           examId: order.exam_id,
@@ -639,12 +658,13 @@ export function examService(d: ExamDeps) {
           hasEmail: order.email !== null,
           answered: await d.repo.countAnswered(s.id),
           questionCount: key.items.length,
-          result: await reportSummary(order, s, hl),
+          result,
           // The name may come before the serial (the form screen names it; the first download issues it).
           certificate:
             order.certificate_serial || order.certificate_name
               ? { serial: order.certificate_serial, name: order.certificate_name }
               : null,
+          about: aboutTheTest((k) => d.translator.t(locale, k), result),
         };
         return {
           order: { order_number: order.order_number, session_id: order.session_id },

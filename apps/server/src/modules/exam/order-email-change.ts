@@ -7,7 +7,7 @@ import type { ReportLinks } from '../../lib/report-links';
 import { type SecretKeys, signToken, verifyToken } from '../../lib/signed-token';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ExamRepository, OrderRow } from './exam-repository';
 import { classBand, classNameKey, freeHeadlineOf } from './free-headline';
 import { mayRead, type ReportAccess } from './report-access';
@@ -22,6 +22,8 @@ export const EMAIL_CHANGE_RULES = { name: 'email-change:order', max: 3, windowMs
 export const RESULT_MAIL_RULES = { name: 'result-mail:order', max: 3, windowMs: 3_600_000 };
 
 export interface EmailChangeDeps {
+  /** Rate limits (the rate-limit module's service). */
+  limits: RateLimiter;
   repo: ExamRepository;
   db: Kysely<Database>;
   clock: Clock;
@@ -101,16 +103,16 @@ export function orderEmailChange(d: EmailChangeDeps) {
         // so a refused e-mail leaves the address as it was.
         const mailResult = order.status === 'pending_payment' && old !== email;
         if (mailResult) {
-          await consumeRateLimit(d.db, RESULT_MAIL_RULES, order.order_number, now);
-          await consumeMailBudget(d.db, email, now);
+          await d.limits.consume(RESULT_MAIL_RULES, order.order_number, now);
+          await consumeMailBudget(d.limits, email, now);
         }
         const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
         await d.repo.updateOrderEmail(order.order_number, email, consent, now);
         if (mailResult) await mailResultSaved(order, email, input.hl, now);
         return { orderNumber: order.order_number, email, confirmationSent: false };
       }
-      await consumeRateLimit(d.db, EMAIL_CHANGE_RULES, order.order_number, now);
-      await consumeMailBudget(d.db, old, now);
+      await d.limits.consume(EMAIL_CHANGE_RULES, order.order_number, now);
+      await consumeMailBudget(d.limits, old, now);
       const confirm = signToken(
         d.secret,
         EMAIL_CHANGE_PURPOSE,

@@ -37,7 +37,7 @@ export async function extrasModule(
   const { env, db, clock, translator } = deps;
   const kysely = db.kysely;
   const extras = extrasService({
-    db: kysely,
+    limits: deps.limits,
     repo: extrasRepository(kysely),
     transact: transactor(kysely),
     subscriptionRows: subscriptionChanges(parts.subscriptions.repo),

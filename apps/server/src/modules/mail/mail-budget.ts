@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 
 /**
  * How many e-mails a visitor's request may make one address receive in a sliding hour, whatever their kind
@@ -14,6 +12,6 @@ export const MAIL_BUDGET = { name: 'mail:to', max: 5, windowMs: 3_600_000 };
  * Spends one of an address's budget before a visitor-triggered e-mail is queued; over budget, RATE_LIMITED.
  * Spent whether or not the mail is then sent (e.g. no subscription to cancel), so a 429 reveals nothing.
  */
-export function consumeMailBudget(db: Kysely<Database>, to: string, now: number): Promise<void> {
-  return consumeRateLimit(db, MAIL_BUDGET, to.toLowerCase(), now);
+export function consumeMailBudget(limits: RateLimiter, to: string, now: number): Promise<void> {
+  return limits.consume(MAIL_BUDGET, to.toLowerCase(), now);
 }

@@ -1,4 +1,4 @@
-import { buildHref, formatMoney, type Locale } from '@mindgauge/contract';
+import { billedPhrase, buildHref, formatMoney, type Locale } from '@mindgauge/contract';
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
 import { type LayoutInput, type RenderedEmail, renderLayout } from './email-layout';
@@ -16,16 +16,9 @@ type PlanTerms = z.infer<typeof ZPlanTerms>;
 const longDate = (locale: Locale, ms: number) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
 
-/** "19.99 every week": the amount and the interval, worded as on the pay button (never "monthly" for 4 weeks). */
+/** "19.99 every week": the contract's wording, the same words as the pay button's disclosure. */
 function billed(t: Translator, locale: Locale, p: PlanTerms): string {
-  return t.t(locale, 'common:billing.amountEvery', {
-    amount: formatMoney(p.amountMinor, p.currency),
-    // "every week", not "every 1 week": languages without a singular form would never pick an _one key.
-    every:
-      p.intervalCount === 1
-        ? t.t(locale, `common:billing.every.${p.interval}`)
-        : t.t(locale, `common:billing.everyN.${p.interval}`, { count: p.intervalCount }),
-  });
+  return billedPhrase((key, values) => t.t(locale, key, values), p);
 }
 
 /** The footer of every billing e-mail: how to cancel, with the signed one-click link. */

@@ -32,6 +32,7 @@ export async function membersModule(
   const subs = subscriptionAccess(db);
   const service = membersService({
     db,
+    limits: deps.limits,
     repo,
     clock: deps.clock,
     translator: deps.translator,

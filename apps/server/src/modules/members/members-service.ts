@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import { memberPuzzles } from './member-puzzles';
 import { ANSWER_RULE, RESULTS_SHOWN, START_RULE } from './member-rules';
 import type { AttemptRow, MembersRepository } from './members-repository';
@@ -31,6 +31,8 @@ export interface Member {
 
 export interface MembersDeps {
   db: Kysely<Database>;
+  /** Rate limits (the rate-limit module). */
+  limits: RateLimiter;
   repo: MembersRepository;
   clock: Clock;
   translator: Translator;
@@ -53,7 +55,7 @@ const parseAnswers = (json: string) => JSON.parse(json) as Record<string, number
  */
 export function membersService(d: MembersDeps) {
   const now = () => d.clock.now();
-  const limit = (rule: typeof ANSWER_RULE, m: Member) => consumeRateLimit(d.db, rule, m.id, now());
+  const limit = (rule: typeof ANSWER_RULE, m: Member) => d.limits.consume(rule, m.id, now());
   const { puzzles, check } = memberPuzzles(d.translator);
   const training = trainingService(d, { puzzles, check }, limit);
 

@@ -1,12 +1,10 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { Clock } from '../../lib/clock';
 import type { CatalogService } from '../checkout/catalog-service';
 import { readerOf } from '../exam/report-access';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { PaymentService } from './payment-service';
 import type { ProviderRegistry } from './providers/provider-registry';
 
@@ -22,11 +20,11 @@ export function checkoutRoutes(
     catalog: CatalogService;
     payments: PaymentService;
     providers: ProviderRegistry;
-    db: Kysely<Database>;
+    limits: RateLimiter;
     clock: Clock;
   },
 ): void {
-  const { catalog, payments, db, clock } = deps;
+  const { catalog, payments, limits, clock } = deps;
 
   mountEndpoint(app, bases, endpoints.skuList, ({ params, query }) =>
     catalog.skuList(params.examId, params.country, params.hl, query),
@@ -43,7 +41,7 @@ export function checkoutRoutes(
     payments.orderCheckout(params.orderNumber, readerOf(req, query.token)),
   );
   mountEndpoint(app, bases, endpoints.promoCheck, async ({ body, req }) => {
-    await consumeRateLimit(db, PROMO_RULES, req.ip, clock.now());
+    await limits.consume(PROMO_RULES, req.ip, clock.now());
     return catalog.promoCheck(body.orderNumber, body.code);
   });
   mountEndpoint(app, bases, endpoints.createPayment, ({ body, req }) =>

@@ -127,7 +127,7 @@ export async function paymentsModule(
     log: app.log,
   });
   await app.register(async (scope) =>
-    checkoutRoutes(scope, bases, { catalog: parts.catalog, payments, providers, db: kysely, clock }),
+    checkoutRoutes(scope, bases, { catalog: parts.catalog, payments, providers, limits: deps.limits, clock }),
   );
   return { payments, reconciler };
 }

@@ -1,6 +1,7 @@
 import type { Locale, TReportSummary } from '@mindgauge/contract';
 import { IQ_CLASSES, type PanelPath, populationShare } from '@mindgauge/psychometrics';
 import { engineKey, type Translator } from '../../i18n/translator';
+import { ABOUT_FIRST_PAGE, type AboutPart, aboutTheTest } from '../exam/about-the-test';
 import type { LabRecord } from '../lab/lab-service';
 
 /**
@@ -467,25 +468,17 @@ export function buildReportDocument(translator: Translator, d: ReportData): Repo
   if (face) pages.push(certificatePage(face));
 
   // 20–21. About the test
-  const part = (k: string, text?: string): Block[] => [
-    { kind: 'heading', text: t(`pdf:about.${k}Title`) },
-    { kind: 'text', text: text ?? t(`pdf:about.${k}`) },
-  ];
-  // Version 2 results say how they were estimated and routed; version 1 results keep the words they had.
-  const v2 = s.scoringVersion >= 2;
-  add(
-    { kind: 'title', text: t('pdf:about.title') },
-    ...part('what'),
-    ...part('how', v2 ? t('pdf:about.howV2') : undefined),
-    ...part('error', v2 ? t('pdf:about.errorV2') : undefined),
-    ...(v2 ? part('routing') : []),
-  );
+  // The same parts as the web report's "about the test" (one source: aboutTheTest), over two pages.
+  const about = aboutTheTest((k) => t(k), s);
+  const blocks = (parts: AboutPart[]): Block[] =>
+    parts.flatMap((p) => [
+      { kind: 'heading', text: p.title },
+      { kind: 'text', text: p.text },
+    ]);
+  add({ kind: 'title', text: about.title }, ...blocks(about.parts.filter((p) => ABOUT_FIRST_PAGE.has(p.id))));
   add(
     { kind: 'title', text: t('pdf:about.continued') },
-    ...part('norms', s.normNote),
-    ...part('validity', v2 ? t('pdf:about.validityV2') : undefined),
-    ...part('limits'),
-    ...part('privacy'),
+    ...blocks(about.parts.filter((p) => !ABOUT_FIRST_PAGE.has(p.id))),
   );
 
   if (pages.length !== REPORT_PAGES) throw new Error(`report has ${pages.length} pages, not ${REPORT_PAGES}`);

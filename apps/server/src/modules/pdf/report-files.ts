@@ -8,7 +8,6 @@ import { formOfSession, type StoredForm } from '../exam/exam-form';
 import type { Order as OrderRow, Session as SessionRow } from '../exam/exam-orders';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
 import type { PdfCache, PdfKeyParts } from './pdf-cache';
@@ -157,7 +156,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       const entitlements = await d.exams.entitlements(order);
       if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
       if (entitlements.includes('certificate')) order = await issue(order, undefined);
-      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+      await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
       const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
       const parts = keyParts('report', order, session, entitlements, labTaken);
       return pdf.cache.get(parts, () =>
@@ -172,7 +171,7 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       const found = await access(orderNumber, a);
       const entitlements = await d.exams.entitlements(found.order);
       if (!entitlements.includes('certificate')) throw new AppError('NOT_IN_TIER');
-      await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+      await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
       const order = await issue(found.order, name);
       const parts = keyParts('certificate', order, found.session, ['certificate'], null);
       return pdf.cache.get(parts, () =>

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ExamOrders } from '../exam/exam-orders';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ProfileRepository } from './profile-repository';
 
 export interface ProfileDeps {
@@ -13,6 +13,8 @@ export interface ProfileDeps {
   forgetReport(orderNumber: string): void;
   /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
+  /** Rate limits (the rate-limit module). */
+  limits: RateLimiter;
   clock: Clock;
 }
 
@@ -47,8 +49,8 @@ export function profileService(d: ProfileDeps) {
     /** Saves the form of an order's test; only the browser that took it (its session cookie) may. */
     async save(body: ProfileInput, who: { sessionId: string | undefined; ip: string }) {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, PER_IP, who.ip, now);
-      await consumeRateLimit(d.db, PER_ORDER, body.orderNumber, now);
+      await d.limits.consume(PER_IP, who.ip, now);
+      await d.limits.consume(PER_ORDER, body.orderNumber, now);
       const order = await d.exams.findOrder(body.orderNumber);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       if (who.sessionId === undefined || who.sessionId !== order.session_id) throw new AppError('ORDER_ACCESS_DENIED');

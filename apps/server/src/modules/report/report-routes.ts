@@ -29,7 +29,13 @@ export function reportRoutes(
   mountEndpoint(app, bases, endpoints.orderQuestions, ({ params, query, req, locale }) =>
     answerAnalysis(access, params.orderNumber, readerOf(req, query.token), locale),
   );
-  const mail = { db: deps.db.kysely, links, mailDomain: deps.mailDomain, kickMail: deps.mailWorker.kick };
+  const mail = {
+    db: deps.db.kysely,
+    limits: deps.limits,
+    links,
+    mailDomain: deps.mailDomain,
+    kickMail: deps.mailWorker.kick,
+  };
   mountEndpoint(app, bases, endpoints.sendReportCopy, ({ body, req }) =>
     sendReportCopy(
       { ...access, ...mail },

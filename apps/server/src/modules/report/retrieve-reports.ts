@@ -7,7 +7,7 @@ import type { ReportLinks } from '../../lib/report-links';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 
 const HOUR = 3_600_000;
 /** Sends e-mail: limited per address (no inbox flooded) and per client (no address list probed). */
@@ -17,7 +17,7 @@ export const RETRIEVE_RULES = {
 };
 
 type MailDeps = { db: Kysely<Database>; clock: Clock; links: ReportLinks; mailDomain: string; kickMail: () => void };
-type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf' | 'pendingOrdersOf'> };
+type RetrieveDeps = MailDeps & { exams: Pick<ExamOrders, 'paidOrdersOf' | 'pendingOrdersOf'>; limits: RateLimiter };
 
 /**
  * One e-mail listing paid reports, each with its own fresh link (retrieval, and a copy to another address),
@@ -69,9 +69,9 @@ export async function retrieveReports(
 ): Promise<{ sent: true; count: number; pending: number }> {
   const now = d.clock.now();
   const email = input.email.toLowerCase();
-  await consumeRateLimit(d.db, RETRIEVE_RULES.client, input.ip, now);
-  await consumeRateLimit(d.db, RETRIEVE_RULES.address, email, now);
-  await consumeMailBudget(d.db, email, now);
+  await d.limits.consume(RETRIEVE_RULES.client, input.ip, now);
+  await d.limits.consume(RETRIEVE_RULES.address, email, now);
+  await consumeMailBudget(d.limits, email, now);
   const orders = await d.exams.paidOrdersOf(email, 20);
   const pending = await d.exams.pendingOrdersOf(email, 10);
   if (orders.length + pending.length === 0) throw new AppError('NO_RETRIEVABLE_REPORTS');

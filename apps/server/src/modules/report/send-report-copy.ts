@@ -7,7 +7,7 @@ import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamOrders } from '../exam/exam-orders';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 import { consumeMailBudget } from '../mail/mail-budget';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import { mailReportLinks } from './retrieve-reports';
 
 const HOUR = 3_600_000;
@@ -25,6 +25,7 @@ export const REPORT_COPY_RULES = {
 export async function sendReportCopy(
   d: {
     db: Kysely<Database>;
+    limits: RateLimiter;
     repo: ExamOrders;
     secret: SecretKeys;
     clock: Clock;
@@ -35,10 +36,10 @@ export async function sendReportCopy(
   input: { orderNumber: string; email: string; hl: Locale; reader: ReportAccess; ip: string },
 ): Promise<{ sent: true }> {
   const now = d.clock.now();
-  await consumeRateLimit(d.db, REPORT_COPY_RULES.ip, input.ip, now);
+  await d.limits.consume(REPORT_COPY_RULES.ip, input.ip, now);
   const { order } = await requireReportAccess(d, input.orderNumber, input.reader);
-  await consumeRateLimit(d.db, REPORT_COPY_RULES.order, order.order_number, now);
-  await consumeMailBudget(d.db, input.email, now);
+  await d.limits.consume(REPORT_COPY_RULES.order, order.order_number, now);
+  await consumeMailBudget(d.limits, input.email, now);
   await mailReportLinks(d, input.email.toLowerCase(), input.hl, [order]);
   return { sent: true };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReportAccess } from '../exam/report-access';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ReviewRow, ReviewsRepository } from './reviews-repository';
 
 export interface ReviewsDeps {
@@ -18,6 +18,8 @@ export interface ReviewsDeps {
   profileName(sessionId: string): Promise<{ firstName: string; lastName: string } | null>;
   /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
+  /** Rate limits (the rate-limit module). */
+  limits: RateLimiter;
   clock: Clock;
 }
 
@@ -102,8 +104,8 @@ export function reviewsService(d: ReviewsDeps) {
     /** A buyer's review of their paid order: one per order, pending until the operator approves it. */
     async submit(input: ReviewInput, access: ReportAccess, ip: string): Promise<{ status: ReviewRow['status'] }> {
       const now = d.clock.now();
-      await consumeRateLimit(d.db, PER_IP, ip, now);
-      await consumeRateLimit(d.db, PER_ORDER, input.orderNumber, now);
+      await d.limits.consume(PER_IP, ip, now);
+      await d.limits.consume(PER_ORDER, input.orderNumber, now);
       const { order, session } = await d.requireReportAccess(input.orderNumber, access);
       const content = cleanReviewText(input.content);
       if ([...content].length < 10) {

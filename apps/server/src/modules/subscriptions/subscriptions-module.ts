@@ -30,7 +30,7 @@ export async function subscriptionsModule(
   const subscriptions = subscriptionService({
     repo,
     transact,
-    db: kysely,
+    limits: deps.limits,
     providers,
     clock,
     links: cancelLinks({

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { publicId } from '../../lib/ids';
 import { type MailOutbox, mailOutbox } from '../mail/enqueue-mail';
 import { consumeMailBudget } from '../mail/mail-budget';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import { type ReplyRow, type SupportRepository, supportRepository, type TicketRow } from './support-repository';
 
 /** What a support message's transaction writes: the ticket and its two e-mails. */
@@ -21,6 +21,8 @@ export const supportTransactor = (db: Kysely<Database>): WithTransaction<Support
   withTransaction(db, (h) => ({ tickets: supportRepository(h), mail: mailOutbox(h) }));
 
 export interface SupportDeps {
+  /** Rate limits (the rate-limit module's service). */
+  limits: RateLimiter;
   /** Rate limits (the rate-limit module's handle). */
   db: Kysely<Database>;
   transact: WithTransaction<SupportTransaction>;
@@ -51,9 +53,9 @@ const PER_EMAIL = { name: 'support:email', max: 3, windowMs: 60 * 60_000 };
 export async function sendSupportMessage(deps: SupportDeps, input: SupportInput): Promise<{ ticketId: string }> {
   await deps.requireExam(input.examId);
   const now = deps.clock.now();
-  await consumeRateLimit(deps.db, PER_IP, input.ip, now);
-  await consumeRateLimit(deps.db, PER_EMAIL, input.email, now);
-  await consumeMailBudget(deps.db, input.email, now);
+  await deps.limits.consume(PER_IP, input.ip, now);
+  await deps.limits.consume(PER_EMAIL, input.email, now);
+  await consumeMailBudget(deps.limits, input.email, now);
   const ticketId = publicId('T-');
   const order = input.orderNumber ? input.orderNumber : null;
   await deps.transact(async (tx) => {

@@ -1,12 +1,13 @@
 import {
   type ErrorCode,
   formatMoney,
+  PLAN_DISCLOSURE_VERSION,
   type TNextAction,
   type TPaymentMethod,
   type TPlanId,
   type TSkuId,
 } from '@mindgauge/contract';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
@@ -37,10 +38,11 @@ import {
   promoFromSearch,
   skuFromSearch,
 } from '../../lib/checkout-search';
-import { billedPhrase, PLAN_DISCLOSURE_VERSION, planDisclosure } from '../../lib/plan-terms';
+import { billedPhrase, planDisclosure } from '../../lib/plan-terms';
 import { errorCode, promoErrorCode } from '../../lib/promo-error';
 import { safeUrl } from '../../lib/sandbox-message';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useSingleSubmit } from '../../lib/use-single-submit';
 import { createPayment } from './api/create-payment';
 import { createPlanPayment } from './api/create-plan-payment';
 import { paymentMethodsQuery } from './api/get-payment-methods';
@@ -171,8 +173,6 @@ function PaymentForm(props: PaymentFormProps) {
   const [errors, setErrors] = useState<FormErrors>(() =>
     data.promoError ? { form: t(`errors:${data.promoError}`) } : {},
   );
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
   const [step, setStep] = useState<Step>({ type: 'form' });
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -201,8 +201,7 @@ function PaymentForm(props: PaymentFormProps) {
   useEffect(() => {
     function onPageShow(e: PageTransitionEvent) {
       if (!e.persisted) return;
-      inFlight.current = false;
-      setBusy(false);
+      payment.reset();
       setStep({ type: 'form' });
     }
     window.addEventListener('pageshow', onPageShow);
@@ -232,50 +231,14 @@ function PaymentForm(props: PaymentFormProps) {
     }
   }
 
-  async function pay(e: FormEvent) {
-    e.preventDefault();
-    if (inFlight.current) return;
-    const value = email.trim();
-    const found: FormErrors = {};
-    const emailKey = emailErrorKey(value);
-    if (emailKey) found.email = t(`common:${emailKey}`);
-    if (!method) found.method = t('common:validation.paymentMethodRequired');
-    if (needTerms && !agreed) found.terms = t('common:validation.termsRequired');
-    setErrors(found);
-    if (found.email || found.method || found.terms || !method) {
-      const target = found.email
-        ? formRef.current?.querySelector<HTMLElement>('input[name="email"]')
-        : found.method
-          ? document.getElementById(methodId)
-          : document.getElementById(termsId);
-      target?.focus();
-      return;
-    }
-    if (needTerms) rememberTermsAccepted(examId, data.hl, docs.terms);
-    inFlight.current = true;
-    setBusy(true);
-    const attempt = { orderNumber, method, ...props.attempt };
-    rememberAttempt(attempt);
-    try {
-      const res = await props.create({
-        orderNumber,
-        country: data.country,
-        method,
-        email: value,
-        checkoutKey: checkoutKeyFor(attempt),
-        hl: data.hl,
-        termsVersion: docs.terms.version,
-        ...(linkToken?.orderNumber === orderNumber ? { token: linkToken.token } : {}),
-      });
-      setAppState({ email: value });
+  // The payment's creation is one mutation at a time: a double click on Pay creates one payment.
+  const payment = useSingleSubmit({
+    mutationFn: (common: PayCommon) => props.create(common),
+    onSuccess: (res, common) => {
+      setAppState({ email: common.email });
       follow(res.next, res.payment.paymentId);
-      if (res.next.type !== 'redirect') {
-        inFlight.current = false;
-        setBusy(false);
-      }
-    } catch (err) {
-      inFlight.current = false;
-      setBusy(false);
+    },
+    onError: (err) => {
       const code = errorCode(err);
       if (code === 'ORDER_ALREADY_PAID') {
         go('payingSuccess', { order: orderNumber }, true);
@@ -299,7 +262,44 @@ function PaymentForm(props: PaymentFormProps) {
         return;
       }
       setErrors({ form: t('errors:orderFailed') });
+    },
+  });
+  // Busy while the payment is created, and while the browser leaves for the processor.
+  const busy = payment.isPending;
+
+  function pay(e: FormEvent) {
+    e.preventDefault();
+    // Leaving for the processor: the payment exists, a second one must not be asked for.
+    if (busy || step.type === 'redirecting') return;
+    const value = email.trim();
+    const found: FormErrors = {};
+    const emailKey = emailErrorKey(value);
+    if (emailKey) found.email = t(`common:${emailKey}`);
+    if (!method) found.method = t('common:validation.paymentMethodRequired');
+    if (needTerms && !agreed) found.terms = t('common:validation.termsRequired');
+    setErrors(found);
+    if (found.email || found.method || found.terms || !method) {
+      const target = found.email
+        ? formRef.current?.querySelector<HTMLElement>('input[name="email"]')
+        : found.method
+          ? document.getElementById(methodId)
+          : document.getElementById(termsId);
+      target?.focus();
+      return;
     }
+    if (needTerms) rememberTermsAccepted(examId, data.hl, docs.terms);
+    const attempt = { orderNumber, method, ...props.attempt };
+    rememberAttempt(attempt);
+    payment.submit({
+      orderNumber,
+      country: data.country,
+      method,
+      email: value,
+      checkoutKey: checkoutKeyFor(attempt),
+      hl: data.hl,
+      termsVersion: docs.terms.version,
+      ...(linkToken?.orderNumber === orderNumber ? { token: linkToken.token } : {}),
+    });
   }
 
   function onFrameResult(paymentId: string, r: { status: string; failureCode: string | null }) {
@@ -429,18 +429,11 @@ function SkuPayment({ data }: { data: PaymentPageData }) {
   const orderNumber = orderFromSearch(search);
   const skuId = skuFromSearch(search);
   const infoQuery = useSuspenseQuery(skuInfoQuery(examId, skuId, data.country, data.hl, orderNumber, data.promo));
-  const base = useQuery({
-    ...skuInfoQuery(examId, skuId, data.country, data.hl, orderNumber, null),
-    enabled: data.promo !== null,
-  }).data;
   const { data: methodList } = useSuspenseQuery(paymentMethodsQuery(examId, data.country));
   const info = infoQuery.data;
   const price = info.sku.price;
-  const basePrice =
-    base && base.sku.price.currency === price.currency && base.sku.price.offer === price.offer
-      ? base.sku.price.amount
-      : undefined;
-  const lines = priceLines(price, data.promo ? basePrice : undefined);
+  // The summary's lines, from the amounts the server quoted (no second quote without the code, no guessing).
+  const lines = priceLines(price);
   const offsetMs = useMemo(
     () => serverOffsetMs(info.offer.serverNow, infoQuery.dataUpdatedAt),
     [info.offer.serverNow, infoQuery.dataUpdatedAt],

@@ -7,6 +7,7 @@ const price = (p: Partial<TPrice>): TPrice => ({
   amount: 2999,
   listAmount: 2999,
   offer: false,
+  beforePromoAmount: p.amount ?? 2999,
   percentOff: 0,
   ...p,
 });
@@ -32,30 +33,32 @@ describe('price lines', () => {
 
   it('a promo code on the regular price', () => {
     // 10% off 29.99 = 26.99 (rounded by the server).
-    const l = priceLines(price({ amount: 2699, percentOff: 10 }));
+    const l = priceLines(price({ amount: 2699, beforePromoAmount: 2999, percentOff: 10 }));
     expect(l).toMatchObject({ regular: 2999, offerDiscount: 0, promoDiscount: 300, percentOff: 10, total: 2699 });
   });
 
-  it('offer and promo code: exact lines from the price without the code', () => {
-    const p = price({ amount: 1349, offer: true, percentOff: 10 });
-    expect(priceLines(p, 1499)).toMatchObject({ offerDiscount: 1500, promoDiscount: 150, total: 1349 });
-  });
-
-  it('offer and promo code without the base price: worked back, and the lines still add up', () => {
-    const p = price({ amount: 1349, offer: true, percentOff: 10 });
+  it('offer and promo code: exact lines from the amounts the server quoted, and they add up', () => {
+    const p = price({ amount: 1349, offer: true, beforePromoAmount: 1499, percentOff: 10 });
     const l = priceLines(p);
+    expect(l).toMatchObject({ offerDiscount: 1500, promoDiscount: 150, total: 1349 });
     expect(l.regular - l.offerDiscount - l.promoDiscount).toBe(l.total);
-    expect(l.promoDiscount).toBe(150);
   });
 
   it('whole-unit currencies keep whole amounts', () => {
-    const p: TPrice = { currency: 'JPY', amount: 205200, listAmount: 450000, offer: true, percentOff: 10 };
-    const l = priceLines(p, 228000);
+    const p: TPrice = {
+      currency: 'JPY',
+      amount: 205200,
+      listAmount: 450000,
+      offer: true,
+      beforePromoAmount: 228000,
+      percentOff: 10,
+    };
+    const l = priceLines(p);
     expect(l).toMatchObject({ offerDiscount: 222000, promoDiscount: 22800, total: 205200 });
   });
 
   it('never shows a negative line for odd input', () => {
-    const l = priceLines(price({ amount: 2999, percentOff: 10 }), 5000);
+    const l = priceLines(price({ amount: 2999, beforePromoAmount: 5000, percentOff: 10 }));
     expect(l.offerDiscount).toBeGreaterThanOrEqual(0);
     expect(l.promoDiscount).toBeGreaterThanOrEqual(0);
   });

@@ -13,20 +13,14 @@ export interface PriceLines {
 }
 
 /**
- * Splits a price into its lines. The promo percentage applies to the offer (or list) price; pass that price
- * (`amountBeforePromo`, the same tier priced without the code) for exact lines. Without it, it is the list
- * price when the offer does not apply, else worked back from the percentage. The lines always add up:
- * regular − offer − promo = total.
+ * Splits a price into its lines, from the three amounts the server quoted (regular, before the promo code,
+ * charged): nothing is worked back from a percentage. The lines always add up: regular − offer − promo = total.
  */
-export function priceLines(price: TPrice, amountBeforePromo?: number): PriceLines {
+export function priceLines(price: TPrice): PriceLines {
   const regular = price.listAmount;
   const total = price.amount;
-  let before: number;
-  if (price.percentOff <= 0) before = total;
-  else if (amountBeforePromo !== undefined) before = amountBeforePromo;
-  else if (!price.offer) before = regular;
-  else before = Math.round((total * 100) / (100 - Math.min(price.percentOff, 99)));
-  before = Math.min(regular, Math.max(total, before));
+  // Clamped so odd input never shows a negative line.
+  const before = Math.min(regular, Math.max(total, price.beforePromoAmount));
   return {
     currency: price.currency,
     regular,

@@ -28,7 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     const href = buildHref('personalityTest', { scope: params.scope as string });
     throw redirect(withKeptQuery(href, new URL(request.url).search));
   }
-  await queryClient.ensureQueryData(personalityOutcomeQuery(session.sessionId));
+  await queryClient.ensureQueryData(personalityOutcomeQuery(session));
   return null;
 }
 
@@ -153,7 +153,7 @@ export function Component() {
   const scope = useScope();
   const locale = useLocale();
   const { data: session } = useSuspenseQuery(personalitySessionQuery(scope.examId, locale));
-  const { data: outcome } = useSuspenseQuery(personalityOutcomeQuery(session.sessionId));
+  const { data: outcome } = useSuspenseQuery(personalityOutcomeQuery(session));
   if (outcome.outcome === 'type') return <TypeResult result={outcome.personality} />;
   if (outcome.outcome === 'answer-again') return <AnswerAgain reasons={outcome.reasons} />;
   // Not a personality outcome (cannot happen for this exam's sessions): the invitation is the safe answer.

@@ -11,10 +11,10 @@ import { withKeptQuery } from '../../components/app-link';
 import { useOnline } from '../../components/offline-banner';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
-import { drainAnswers, enqueueAnswer, queuedAnswers } from '../../lib/answer-queue';
+import { drainAnswers, enqueueAnswer, pendingAnswers, queuedAnswers } from '../../lib/answer-queue';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { confirmSheet, personalitySessionQuery } from './api/personality-session';
+import { confirmSheet, personalitySessionQuery, sheetKey } from './api/personality-session';
 import { LikertStatement } from './components/likert-statement';
 import { partCountOf, resumePart, STATEMENTS_PER_PART } from './sheet-parts';
 import { personalityTestStartHref } from './test-start';
@@ -57,7 +57,7 @@ export function Component() {
   const [answers, setAnswers] = useState<Record<string, Measured>>(() => {
     const merged: Record<string, Measured> = {};
     for (const a of session.answers) merged[a.itemId] = { choice: a.choice, firstChoiceMs: null, changes: 0 };
-    for (const q of queuedAnswers().filter((a) => a.sessionId === session.sessionId))
+    for (const q of pendingAnswers(sheetKey(session)))
       merged[q.itemId] = { choice: q.choice, firstChoiceMs: q.firstChoiceMs, changes: q.changes };
     return merged;
   });
@@ -92,8 +92,10 @@ export function Component() {
 
   // Answers given offline go out as soon as the connection returns.
   useEffect(() => {
-    if (online && queuedAnswers().length) void drainAnswers().then((o) => o === 'sent' && setStatus(t('test.saved')));
-  }, [online, t]);
+    const key = sheetKey(session);
+    if (online && queuedAnswers(key) > 0)
+      void drainAnswers(key).then((o) => o === 'sent' && setStatus(t('test.saved')));
+  }, [online, t, session]);
 
   function choose(itemId: string, choice: number) {
     const cur = answers[itemId] ?? { choice: null, firstChoiceMs: null, changes: 0 };
@@ -106,8 +108,8 @@ export function Component() {
     };
     setAnswers((a) => ({ ...a, [itemId]: next }));
     setStatus(t('test.saving'));
-    enqueueAnswer({
-      sessionId: session.sessionId,
+    enqueueAnswer(sheetKey(session), {
+      examId: session.examId,
       itemId,
       choice,
       timeMs: elapsed,
@@ -115,7 +117,7 @@ export function Component() {
       changes: next.changes,
       focusLosses: 0,
     });
-    void drainAnswers((err) => setError(errorMessage(err))).then((outcome) => {
+    void drainAnswers(sheetKey(session), (err) => setError(errorMessage(err))).then((outcome) => {
       setStatus(outcome === 'offline' ? t('test.queued') : outcome === 'sent' ? t('test.saved') : '');
     });
   }
@@ -139,14 +141,14 @@ export function Component() {
     }
     setBusy(true);
     setError('');
-    const drained = await drainAnswers();
+    const drained = await drainAnswers(sheetKey(session));
     if (drained === 'offline') {
       setBusy(false);
       setError(t('test.queued'));
       return;
     }
     try {
-      await confirmSheet(session.sessionId);
+      await confirmSheet(session.examId);
     } catch (err) {
       // Locked already (another tab, a retried click): carry on to the result.
       if (!(err instanceof ApiResponseError && err.body?.code === 'SESSION_LOCKED')) {

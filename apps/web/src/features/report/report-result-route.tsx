@@ -13,6 +13,7 @@ import { BellCurve } from '../../components/bell-curve';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { reportQuery } from './api/get-report';
+import { AboutTheTest } from './components/about-the-test';
 import { DimensionList } from './components/dimension-list';
 import { EmailChangeConfirm } from './components/email-change-confirm';
 import { RankingSection } from './components/ranking-section';
@@ -188,6 +189,7 @@ export function ReportResultScreen({
             ) : (
               <p className="meta">{r.normNote}</p>
             )}
+            <AboutTheTest about={data.report.about} />
             <ShareSection orderNumber={orderNumber} token={token} />
             {afterOverview?.({ orderNumber, token })}
           </div>

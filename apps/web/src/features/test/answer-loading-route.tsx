@@ -24,7 +24,7 @@ const MEASURES = ['memory', 'speed', 'reaction', 'concentration', 'logic'] as co
 /** Saving and evaluating, then the calculating screen naming the five measures; or the abnormal-test page. */
 export function Component() {
   const { t } = useTranslation('test');
-  const { scope, locale, session, queryKey } = useTestSession();
+  const { scope, locale, queryKey } = useTestSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setAppState = useAppState((s) => s.set);
@@ -34,13 +34,13 @@ export function Component() {
 
   useEffect(() => {
     let cancelled = false;
-    createExamOrder(session.sessionId)
+    createExamOrder()
       .then((r) => !cancelled && setOutcome(r))
       .catch((err) => !cancelled && setOutcome(err instanceof NetworkError ? 'network' : null));
     return () => {
       cancelled = true;
     };
-  }, [session.sessionId, attempt]);
+  }, [attempt]);
 
   // The measures are already computed on the server; each is named as its line appears.
   useEffect(() => {

@@ -21,7 +21,7 @@ import { Countdown } from './components/countdown';
 import { OptionGroup } from './components/option-group';
 import { hasPassedPractice } from './practice-gate';
 import { EMPTY_PROGRESS, type ItemProgress, readProgress, withChoice, writeProgress } from './progress';
-import { continueHref, loadSession, useTestSession } from './session-routing';
+import { continueHref, loadSession, localSessionKey, useTestSession } from './session-routing';
 
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
   // Without the instructions and the practice, asking for the session would start one (and its clock).
@@ -51,6 +51,7 @@ const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> =
 export function Component() {
   const { t } = useTranslation('test');
   const { scope, locale, session, queryKey } = useTestSession();
+  const sessionKey = localSessionKey(session);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -68,7 +69,7 @@ export function Component() {
 
   // Server answers, overlaid with what this tab measured and may not have sent yet.
   const [progress, setProgress] = useState<Record<string, ItemProgress>>(() => {
-    const local = readProgress(session.sessionId);
+    const local = readProgress(sessionKey);
     const merged: Record<string, ItemProgress> = {};
     for (const a of session.answers) merged[a.itemId] = { ...EMPTY_PROGRESS, choice: a.choice };
     return { ...merged, ...local };
@@ -112,21 +113,21 @@ export function Component() {
 
   const send = useCallback(
     (itemId: string, p: ItemProgress) => {
-      enqueueAnswer({ sessionId: session.sessionId, itemId, ...p });
-      void drainAnswers((err) => setError(errorMessage(err))).then((outcome) => {
+      enqueueAnswer(sessionKey, { itemId, ...p });
+      void drainAnswers(sessionKey, (err) => setError(errorMessage(err))).then((outcome) => {
         setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
       });
     },
-    [session.sessionId, errorMessage, t],
+    [sessionKey, errorMessage, t],
   );
 
-  useEffect(() => writeProgress(session.sessionId, progress), [session.sessionId, progress]);
+  useEffect(() => writeProgress(sessionKey, progress), [sessionKey, progress]);
 
   // Answers given offline go out as soon as the connection returns.
   useEffect(() => {
-    if (online && queuedAnswers().length)
-      void drainAnswers().then((o) => o === 'sent' && setStatus(t('question.saved')));
-  }, [online, t]);
+    if (online && queuedAnswers(sessionKey))
+      void drainAnswers(sessionKey).then((o) => o === 'sent' && setStatus(t('question.saved')));
+  }, [online, sessionKey, t]);
 
   // A hidden tab is a focus loss: recorded on the current item for the concentration measure.
   useEffect(() => {
@@ -173,14 +174,14 @@ export function Component() {
   async function onStartNextPart() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers();
+    const drained = await drainAnswers(sessionKey);
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));
       return;
     }
     try {
-      await nextPart(session.sessionId, session.part);
+      await nextPart(session.part);
       const fresh = await refetchSession(scope.examId, locale);
       queryClient.setQueryData<TQuestionList>(queryKey, fresh);
       const first = fresh.questions.findIndex((q) => q.part === fresh.part);
@@ -196,14 +197,14 @@ export function Component() {
   async function onConfirm() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers();
+    const drained = await drainAnswers(sessionKey);
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));
       return;
     }
     try {
-      await confirmSession(session.sessionId);
+      await confirmSession();
     } catch (err) {
       // Confirmed already (another tab, a retried click): carry on to the result.
       if (!(err instanceof ApiResponseError && err.body?.code === 'SESSION_LOCKED')) {

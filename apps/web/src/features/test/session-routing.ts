@@ -5,7 +5,9 @@ import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import type { ScreenContext } from '../../app/screens';
 import { useScope } from '../../app/use-scope';
+import { withKeptQuery } from '../../components/app-link';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { ApiResponseError } from '../../lib/api-client';
 import { questionListQuery } from './api/get-question-list';
 
 /** Where a session in a given state continues: questions, evaluation, or the e-mail step. */
@@ -15,11 +17,32 @@ export function continueHref(session: Pick<TQuestionList, 'status' | 'orderNumbe
   return buildHref(key, { scope }, session.orderNumber && key === 'answerEmail' ? { order: session.orderNumber } : {});
 }
 
-/** The visitor's session for a screen of the test flow (fetched once, then read from the query cache). */
-export function loadSession({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+/**
+ * The key this browser keeps a session's local state under (progress, queued answers). The session's id lives
+ * only in its HttpOnly cookie; its exam and start instant tell sessions apart without revealing anything.
+ */
+export function localSessionKey(session: Pick<TQuestionList, 'examId' | 'startedAt'>): string {
+  return `${session.examId}-${session.startedAt}`;
+}
+
+/**
+ * The visitor's session for a screen of the test flow (fetched once, then read from the query cache). A
+ * visitor without one (a bookmarked question page, an expired cookie) goes to the instructions: reading a
+ * screen never starts the clock.
+ */
+export async function loadSession({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   const scope = scopeFromParams(params);
   leaveIfPersonality(scope.examId, params.scope as string);
-  return queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+  try {
+    return await queryClient.ensureQueryData(questionListQuery(scope.examId, localeFromRequest(request)));
+  } catch (err) {
+    if (err instanceof ApiResponseError && err.body?.code === 'SESSION_NOT_FOUND') {
+      throw redirect(
+        withKeptQuery(buildHref('answerStartLoading', { scope: params.scope as string }), new URL(request.url).search),
+      );
+    }
+    throw err;
+  }
 }
 
 /**

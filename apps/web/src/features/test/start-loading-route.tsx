@@ -7,7 +7,7 @@ import { withKeptQuery } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest } from '../../i18n/use-locale';
 import { trackAdEvent } from '../../lib/ad-pixels/ad-pixels';
-import { questionListQuery, restartSession } from './api/get-question-list';
+import { questionListQuery, restartSession, startSession } from './api/get-question-list';
 import { OptionGroup } from './components/option-group';
 import { hasFinishedTest, isFinishedOrder } from './finished-test';
 import { markPracticePassed } from './practice-gate';
@@ -28,13 +28,14 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   markPracticePassed();
   const hl = localeFromRequest(request);
   const query = questionListQuery(scope.examId, hl);
-  let session = await queryClient.fetchQuery(query);
+  // The one call that creates a session (a POST): a new one, or the one in the cookie resumed.
+  let session = await startSession(scope.examId, hl);
   // A finished test (or one that could not be scored) makes way for a new one; a scored one still waiting for
   // its e-mail step, or one being scored, is continued.
   if (session.status === 'abnormal' || (session.status === 'scored' && isFinishedOrder(session.orderNumber))) {
     session = await restartSession(scope.examId, hl);
-    queryClient.setQueryData(query.queryKey, session);
   }
+  queryClient.setQueryData(query.queryKey, session);
   // The spec's customize event: the visitor starts (or resumes) the test.
   void trackAdEvent('customize');
   url.searchParams.delete('start');

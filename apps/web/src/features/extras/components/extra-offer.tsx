@@ -11,12 +11,13 @@ import { StripePayment } from '../../../components/stripe-payment';
 import { formatDate } from '../../../i18n/format-date';
 import { safeUrl } from '../../../lib/sandbox-message';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { buyExtra } from '../api/buy-extra';
 import { vipStatus } from '../api/get-vip-status';
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'busy' }
+  | { kind: 'redirecting' }
   | { kind: 'frame'; url: string; paymentId: string }
   | { kind: 'stripe'; clientSecret: string; publishableKey: string }
   | { kind: 'done'; gift?: string; vipUntil?: string }
@@ -56,21 +57,18 @@ export function ExtraOffer({
     if (state.kind === 'done' || state.kind === 'failed') status.current?.focus();
   }, [state.kind]);
 
-  async function finish(paymentId: string) {
-    // Settles by the processor's webhook: ask until it is final (one-click charges are final at once).
+  /** Settles by the processor's webhook: asks until the payment is final (one-click charges are final at once). */
+  async function settle(paymentId: string): Promise<State> {
     for (let i = 0; i < 30; i++) {
       const res = await checkPaymentStatus(order.orderNumber, paymentId);
       if (res.payment && FINAL.has(res.payment.status)) return done(res.payment.status === 'succeeded');
       await new Promise((r) => setTimeout(r, 1000));
     }
-    setState({ kind: 'failed', message: t('errors:loadFailed') });
+    return { kind: 'failed', message: t('errors:loadFailed') };
   }
 
-  async function done(ok: boolean) {
-    if (!ok) {
-      setState({ kind: 'failed', message: t('extras.failed') });
-      return;
-    }
+  async function done(ok: boolean): Promise<State> {
+    if (!ok) return { kind: 'failed', message: t('extras.failed') };
     let gift: string | undefined;
     let vipUntil: string | undefined;
     if (pkg.packageId === 'presentedExam')
@@ -78,37 +76,41 @@ export function ExtraOffer({
         -1,
       )?.url;
     if (pkg.packageId === 'vip') vipUntil = (await vipStatus(order.orderNumber, token)).until ?? undefined;
-    setState({ kind: 'done', ...(gift ? { gift } : {}), ...(vipUntil ? { vipUntil } : {}) });
     void queryClient.invalidateQueries({ queryKey: ['extras'] });
     void queryClient.invalidateQueries({ queryKey: ['report'] });
     void queryClient.invalidateQueries({ queryKey: ['answer-analysis'] });
+    return { kind: 'done', ...(gift ? { gift } : {}), ...(vipUntil ? { vipUntil } : {}) };
   }
 
-  async function add() {
-    if (state.kind === 'busy') return;
-    setState({ kind: 'busy' });
-    try {
-      const res = await buyExtra({ orderNumber: order.orderNumber, packageId: pkg.packageId, token, hl });
-      if (res.next.type === 'frame') {
-        const url = safeUrl(res.next.url);
-        if (!url) throw new Error('unsafe frame url');
-        setState({ kind: 'frame', url, paymentId: res.payment.paymentId });
-      } else if (res.next.type === 'stripe') {
-        // No kept card at Stripe: its Payment Element here, coming back to this page once confirmed.
-        setState({ kind: 'stripe', clientSecret: res.next.clientSecret, publishableKey: res.next.publishableKey });
-      } else if (res.next.type === 'redirect') {
-        const url = safeUrl(res.next.url);
-        if (!url) throw new Error('unsafe redirect url');
-        window.location.assign(url);
-      } else if (FINAL.has(res.payment.status)) {
-        await done(res.payment.status === 'succeeded');
-      } else {
-        await finish(res.payment.paymentId);
-      }
-    } catch (err) {
-      setState({ kind: 'failed', message: errorMessage(err) });
+  /** Buys the extra, then follows the processor's next step; or, after the frame's answer, settles the payment. */
+  async function purchase(step: { settle?: string }): Promise<State> {
+    if (step.settle) return settle(step.settle);
+    const res = await buyExtra({ orderNumber: order.orderNumber, packageId: pkg.packageId, token, hl });
+    if (res.next.type === 'frame') {
+      const url = safeUrl(res.next.url);
+      if (!url) throw new Error('unsafe frame url');
+      return { kind: 'frame', url, paymentId: res.payment.paymentId };
     }
+    // No kept card at Stripe: its Payment Element here, coming back to this page once confirmed.
+    if (res.next.type === 'stripe')
+      return { kind: 'stripe', clientSecret: res.next.clientSecret, publishableKey: res.next.publishableKey };
+    if (res.next.type === 'redirect') {
+      const url = safeUrl(res.next.url);
+      if (!url) throw new Error('unsafe redirect url');
+      window.location.assign(url);
+      return { kind: 'redirecting' };
+    }
+    if (FINAL.has(res.payment.status)) return done(res.payment.status === 'succeeded');
+    return settle(res.payment.paymentId);
   }
+
+  // One purchase at a time (TanStack Query's mutation): a double click on "Add" charges once.
+  const buying = useSingleSubmit({
+    mutationFn: purchase,
+    onSuccess: setState,
+    onError: (err) => setState({ kind: 'failed', message: errorMessage(err) }),
+  });
+  const busy = buying.isPending || state.kind === 'redirecting';
 
   return (
     <section className="card extra-offer" data-package={pkg.packageId} aria-labelledby={`extra-${pkg.packageId}`}>
@@ -168,8 +170,8 @@ export function ExtraOffer({
           title={t('payment.frameTitle')}
           onResult={() => {
             const { paymentId } = state;
-            setState({ kind: 'busy' });
-            void finish(paymentId);
+            setState({ kind: 'idle' });
+            buying.submit({ settle: paymentId });
           }}
         />
       ) : null}
@@ -180,12 +182,12 @@ export function ExtraOffer({
           <button
             type="button"
             className="button button--primary"
-            onClick={add}
-            disabled={state.kind === 'busy'}
-            aria-busy={state.kind === 'busy'}
+            onClick={() => buying.submit({})}
+            disabled={busy}
+            aria-busy={busy}
             aria-describedby={`extra-${pkg.packageId}-method`}
           >
-            {state.kind === 'busy' ? t('extras.adding') : t('extras.add', { price })}
+            {busy ? t('extras.adding') : t('extras.add', { price })}
           </button>
         )}
         {onward?.(state.kind === 'done')}

@@ -17,7 +17,7 @@ const sku: TSku = {
   recommended: true,
   features: [{ logoId: 'iqScore', name: 'IQ score', content: 'With its range' }],
   entitlements: ['score'],
-  price: { currency: 'USD', amount: 1499, listAmount: 2999, offer: true, percentOff: 0 },
+  price: { currency: 'USD', amount: 1499, listAmount: 2999, offer: true, beforePromoAmount: 1499, percentOff: 0 },
 };
 
 describe('SkuCard', () => {

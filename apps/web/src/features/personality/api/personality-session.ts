@@ -3,16 +3,20 @@ import {
   createExamOrder,
   type Locale,
   personalityReliability,
-  questionList,
+  startSession,
+  type TQuestionList,
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** The visitor's questionnaire session (found by its own cookie). Never refetched behind the visitor's back. */
+/**
+ * The visitor's questionnaire session: opening the questionnaire starts it (a POST), or resumes the one in
+ * its own cookie (the server never names it to a script). Never refetched behind the visitor's back.
+ */
 export function personalitySessionQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['personality', 'session', examId, hl],
-    queryFn: ({ signal }) => call(questionList, { params: { examId, hl }, query: {}, signal }),
+    queryFn: ({ signal }) => call(startSession, { params: { examId, hl }, body: {}, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
@@ -20,18 +24,22 @@ export function personalitySessionQuery(examId: number, hl: Locale) {
 
 /** A new, empty sheet (answering again after a refused one, or retaking the test). */
 export function restartPersonality(examId: number, hl: Locale) {
-  return call(questionList, { params: { examId, hl }, query: { restart: '1' } });
+  return call(startSession, { params: { examId, hl }, body: { restart: true } });
 }
 
-export function confirmSheet(sessionId: string) {
-  return call(confirmSession, { body: { sessionId } });
+/** This device's name for a session (its exam and start): what queued answers and cached outcomes key on. */
+export const sheetKey = (session: Pick<TQuestionList, 'examId' | 'startedAt'>) =>
+  `${session.examId}:${session.startedAt}`;
+
+export function confirmSheet(examId: number) {
+  return call(confirmSession, { body: { examId } });
 }
 
 /** The sheet's outcome: its type (and order), or the invitation to answer again. Repeatable. */
-export function personalityOutcomeQuery(sessionId: string) {
+export function personalityOutcomeQuery(session: Pick<TQuestionList, 'examId' | 'startedAt'>) {
   return queryOptions({
-    queryKey: ['personality', 'outcome', sessionId],
-    queryFn: () => call(createExamOrder, { body: { sessionId } }),
+    queryKey: ['personality', 'outcome', sheetKey(session)],
+    queryFn: () => call(createExamOrder, { body: { examId: session.examId } }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,6 +1,7 @@
 import { confirmSession as confirmSessionEndpoint } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
-export function confirmSession(sessionId: string) {
-  return call(confirmSessionEndpoint, { body: { sessionId } });
+/** Locks the answers of the session in the cookie. */
+export function confirmSession() {
+  return call(confirmSessionEndpoint, { body: {} });
 }

@@ -1,6 +1,7 @@
 import { createExamOrder as createExamOrderEndpoint } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
-export function createExamOrder(sessionId: string) {
-  return call(createExamOrderEndpoint, { body: { sessionId } });
+/** Scores the confirmed session in the cookie and creates its order (repeatable). */
+export function createExamOrder() {
+  return call(createExamOrderEndpoint, { body: {} });
 }

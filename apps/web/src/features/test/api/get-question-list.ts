@@ -1,22 +1,31 @@
-import { type Locale, questionList } from '@mindgauge/contract';
+import { type Locale, questionList, startSession as startSessionEndpoint } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** The visitor's session (the server finds it by its cookie). Never refetched behind the visitor's back. */
+/**
+ * The visitor's session (the server finds it by its HttpOnly cookie; no script ever sees its id). Reading
+ * never starts a test: without a session the server answers 404. Never refetched behind the visitor's back.
+ */
 export function questionListQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['test', 'session', examId, hl],
-    queryFn: ({ signal }) => call(questionList, { params: { examId, hl }, query: {}, signal }),
+    queryFn: ({ signal }) => call(questionList, { params: { examId, hl }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
+/** Starts the test (the clock starts on the server), or resumes the session in the cookie. */
+export function startSession(examId: number, hl: Locale) {
+  return call(startSessionEndpoint, { params: { examId, hl }, body: {} });
+}
+
+/** Abandons the session in the cookie and starts a new one (redo the test). */
 export function restartSession(examId: number, hl: Locale) {
-  return call(questionList, { params: { examId, hl }, query: { restart: '1' } });
+  return call(startSessionEndpoint, { params: { examId, hl }, body: { restart: true } });
 }
 
 /** The session again after a part is finished: the next part's questions, drawn on the server. */
 export function refetchSession(examId: number, hl: Locale) {
-  return call(questionList, { params: { examId, hl }, query: {} });
+  return call(questionList, { params: { examId, hl } });
 }

@@ -2,6 +2,6 @@ import { nextPart as nextPartEndpoint } from '@mindgauge/contract';
 import { call } from '../../../lib/api-client';
 
 /** Finishes a part: its answers become final and the server routes the next part from them. */
-export function nextPart(sessionId: string, part: number) {
-  return call(nextPartEndpoint, { body: { sessionId, part } });
+export function nextPart(part: number) {
+  return call(nextPartEndpoint, { body: { part } });
 }
