@@ -21,17 +21,32 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function start(cookie?: string, hl = 'en', query = '') {
+  /**
+   * Starts (or resumes, with its cookie) the questionnaire as the web app does: a POST that sets the exam's own
+   * HttpOnly cookie. `data.sessionId` is the id read from that cookie (the JSON never carries it).
+   */
+  async function start(cookie?: string, hl = 'en', restart = false) {
     const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/exam/question/list/1800/${hl}${query}`,
+      method: 'POST',
+      url: `/api/exam/session/start/1800/${hl}`,
+      payload: restart ? { restart: true } : {},
       ...(cookie ? { cookies: { [COOKIE]: cookie } } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
-    return { res, data: res.json().data, cookie: res.cookies.find((c) => c.name === COOKIE) };
+    const set = res.cookies.find((c) => c.name === COOKIE);
+    expect(res.json().data.sessionId).toBeUndefined();
+    return { res, data: { ...res.json().data, sessionId: set?.value ?? '' }, cookie: set };
   }
-  const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object });
+  /** A session call from the browser holding the questionnaire's cookie: the id rides there, the exam in the body. */
+  const post = (url: string, payload: { sessionId: string } & Record<string, unknown>) => {
+    const { sessionId, ...body } = payload;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: { ...body, examId: 1800 },
+      cookies: { [COOKIE]: sessionId },
+    });
+  };
   const answer = (sessionId: string, itemId: string, choice: number | null) =>
     post('/exam/session/answer', {
       sessionId,
@@ -76,15 +91,23 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
   });
 
   it('keeps the IQ session cookie apart: starting one test never replaces the other', async () => {
-    const iq = await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en' });
+    const iq = await t.app.inject({ method: 'POST', url: '/api/exam/session/start/1799/en', payload: {} });
     const iqCookie = iq.cookies.find((c) => c.name === 'IQ-exam')?.value;
     const p = await t.app.inject({
-      method: 'GET',
-      url: '/api/exam/question/list/1800/en',
+      method: 'POST',
+      url: '/api/exam/session/start/1800/en',
+      payload: {},
       cookies: { 'IQ-exam': iqCookie ?? '' },
     });
     expect(p.cookies.map((c) => c.name)).toEqual([COOKIE]);
-    expect(p.json().data.sessionId).not.toBe(iqCookie);
+    expect(p.cookies[0]?.value).not.toBe(iqCookie);
+    // The IQ session is still the IQ cookie's: reading it works, and the personality call leaves it alone.
+    const iqAgain = await t.app.inject({
+      method: 'GET',
+      url: '/api/exam/question/list/1799/en',
+      cookies: { 'IQ-exam': iqCookie ?? '' },
+    });
+    expect(iqAgain.json().data.kind).toBe('iq');
   });
 
   it('saves answers as given (the latest wins) and resumes them after a refresh', async () => {
@@ -102,7 +125,7 @@ describe.each(dialects())('taking the personality test on %s', (dialect) => {
         { itemId: 'p03', choice: null },
       ]),
     );
-    const fresh = await start(data.sessionId, 'en', '?restart=1');
+    const fresh = await start(data.sessionId, 'en', true);
     expect(fresh.data.sessionId).not.toBe(data.sessionId);
     expect(fresh.data.answers).toEqual([]);
   });

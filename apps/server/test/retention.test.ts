@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitRepository } from '../src/modules/rate-limit/rate-limit-repository';
 import { buyReport, deliverMail } from './checkout-helpers';
+import { startTest } from './exam-session';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const DAY = 86_400_000;
@@ -26,9 +27,7 @@ describe.each(dialects())('the daily retention job on %s', (dialect) => {
   const view = (url: string, hl: string) =>
     t.app.inject({ method: 'GET', url: `/api/app/v2/view?dl=${encodeURIComponent(url)}&hl=${hl}` });
   const sessionIds = async () => await db().selectFrom('exam_sessions').select(['id', 'status']).execute();
-  const startSession = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/exam/question/list/1799/en?restart=1' })).json().data
-      .sessionId as string;
+  const startSession = async () => (await startTest(t, { restart: true })).sessionId;
 
   it('rolls page views into daily counts, then deletes what is older than its period; paid orders stay', async () => {
     // Day 0: views, an unfinished test with an answer, a paid order (its e-mail sent), a limit hit, an event.
