@@ -10,6 +10,7 @@ import { useLandingViewEvent } from '../features/tracking/use-landing-view';
 import { adPixelsNavigated } from '../lib/ad-pixels/ad-pixels';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
+import { useHydrated } from '../lib/use-hydrated';
 import { useAppState } from './app-state';
 import { LOAD_ID, scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
@@ -61,6 +62,8 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const mainRef = useRef<HTMLElement>(null);
+  // The deployment's and the visitor's parts (consent banner, test-mode banner) are not in prerendered HTML.
+  const hydrated = useHydrated();
   useRememberContext();
   useFocusOnNavigate(mainRef);
 
@@ -76,8 +79,8 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <ConsentBannerSlot />
-      <TestModeBanner parts={runtimeConfig.testMode} />
+      {hydrated ? <ConsentBannerSlot /> : null}
+      {hydrated ? <TestModeBanner parts={runtimeConfig.testMode} /> : null}
       <SiteHeader />
       <OfflineBanner />
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
