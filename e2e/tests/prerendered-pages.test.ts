@@ -87,6 +87,29 @@ describeBrowser('prerendered landings', () => {
     });
   }
 
+  it('prerenders the home page: painted without JavaScript, hydrated, its exams filled in after', async () => {
+    const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+    b.contexts.push(ctx);
+    const still = await ctx.newPage();
+    await still.goto('/?hl=es');
+    expect(await still.locator('html').getAttribute('lang')).toBe('es');
+    expect(((await still.locator('h1').textContent()) ?? '').length).toBeGreaterThan(5);
+    // The start button's place is kept (hidden) until the exam list says where it leads.
+    expect(await still.locator('.hero .button--pending').count()).toBe(1);
+
+    const page = await b.newPage();
+    const errors = await watchErrors(page);
+    await page.goto('/?hl=es');
+    await page.locator('.exam-card').first().waitFor();
+    await page.locator('.hero a.button--primary').waitFor();
+    expect(await page.locator('.hero .button--pending').count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('es');
+    expect(await page.evaluate(() => (document.querySelector('h1') as { prerendered?: boolean }).prerendered)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('serves the SPA shell where a prerendered page cannot apply: a gift link, another exam, an unknown page', async () => {
     const page = await b.newPage();
     for (const url of [

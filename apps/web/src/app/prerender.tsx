@@ -1,8 +1,8 @@
 /**
  * The prerender build's entry (decision 0028): `vite build --ssr src/app/prerender.tsx` bundles it for Node,
  * and scripts/prerender.mjs, after the client build, writes each page it renders into dist/prerendered/.
- * The landings (every IQ variant of the registry and its short aliases, at the default exam) in every
- * language: their first paint needs no JavaScript; the browser hydrates them (main.tsx). The server sends
+ * The home page and the landings (every IQ variant of the registry and its short aliases, at the default
+ * exam) in every language: their first paint needs no JavaScript; the browser hydrates them (main.tsx). The server sends
  * these pages for those URLs and the SPA shell for every other one (apps/server/src/http/static-web.ts).
  */
 import {
@@ -29,7 +29,7 @@ import { appRoutes } from './router';
 
 export { LOCALES };
 
-/** The pages prerendered: the IQ landings (the personality landing is another feature's) at the default scope. */
+/** The pages prerendered: the home page and the IQ landings (the personality landing is another feature's) at the default scope. */
 export function prerenderedPaths(): string[] {
   const variants = LANDING_VARIANTS.filter((v) => v !== PERSONALITY_VARIANT).map(
     (v) => `/landing_page/${v}/${DEFAULT_SCOPE}`,
@@ -37,7 +37,7 @@ export function prerenderedPaths(): string[] {
   const aliases = Object.entries(LANDING_ALIASES)
     .filter(([, v]) => v !== PERSONALITY_VARIANT)
     .map(([p]) => p.replace(':scope', DEFAULT_SCOPE));
-  return [...variants, ...aliases];
+  return ['/', ...variants, ...aliases];
 }
 
 /**

@@ -114,8 +114,7 @@ export function Component() {
   const question = session.questions[index]!;
   const answered = session.questions.filter((q) => progress[q.id]?.choice != null).length;
 
-  // Stored for a reload (session storage), after the new puzzle is painted.
-  useEffect(() => afterNextPaint(() => setAppState({ questionPageNumber: index })), [index, setAppState]);
+  useEffect(() => setAppState({ questionPageNumber: index }), [index, setAppState]);
 
   // Events read and write progress through this ref, so timing and saving happen in the handlers, never
   // inside React's state updaters (which must stay pure).
@@ -186,9 +185,8 @@ export function Component() {
 
   function goTo(next: number) {
     const settled = settleCurrent();
-    // Sent once the next puzzle is painted (storage and a request): the answer is in `progress` already.
-    const itemId = question.id;
-    if (settled.choice !== null) afterNextPaint(() => send(itemId, settled));
+    // Sent at once, not after the frame: a hidden tab runs no animation frame, and an answer must not wait.
+    if (settled.choice !== null) send(question.id, settled);
     setError('');
     setIndex(next);
   }
