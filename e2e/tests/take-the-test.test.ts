@@ -72,7 +72,11 @@ describeBrowser('taking the IQ test', () => {
         expect(await progressText(page)).toBe('2 / 30');
         for (let j = 1; j < 10; j++) await page.locator('.test-nav__next').click();
         await expect.poll(() => page.locator('#part-end-title').count()).toBe(1);
+        // Starting a part is three requests (the queued answers, the routing, the new list): the message
+        // shows once the new list is in, however long the server took.
+        const routed = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
         await page.getByRole('button', { name: 'Start part 2' }).click();
+        await routed;
         await expect.poll(() => page.locator('#interlude-title').count()).toBe(1);
         await expectAccessible(page, 'message after part 1');
         await page.locator('.test-interlude button').click();
