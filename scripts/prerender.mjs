@@ -32,7 +32,35 @@ function themeHref(identity) {
   return themes.get(identity.variant);
 }
 
-const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+/**
+ * The app's entry script starts after the prerendered page's first frame: a tiny module (the CSP allows no
+ * inline script) imports it from a task queued by that frame's requestAnimationFrame, so neither its
+ * download nor its evaluation holds back the first paint; the module preloads go too (they would compete
+ * with the stylesheets). A tab opened in the background, which runs no frame, starts it after a second.
+ */
+function bootScript(entry) {
+  const js = `let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  import(${JSON.stringify(entry)});
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 1000);
+`;
+  const name = `boot-${createHash('sha256').update(js).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(out, name), js);
+  return `/prerendered/${name}`;
+}
+
+const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const entry = entryTag.exec(shell)?.[1];
+if (!entry) throw new Error('index.html: no entry module script');
+const boot = bootScript(entry);
+const template = shell
+  .replace(entryTag, `<script type="module" src="${boot}"></script>`)
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/;
 if (!rootPattern.test(template)) throw new Error('index.html: no #root right before <noscript>');
 

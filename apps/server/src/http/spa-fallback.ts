@@ -57,7 +57,7 @@ export async function spaFallback(
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       return web
         .sendIndex(req)
-        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+        .then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html));
     }
     return sendError(reply, req, translator, 'NOT_FOUND');
   });
