@@ -73,6 +73,11 @@ export function RootLayout() {
   // The consent rule depends on the path (excluded paths): applied before the page's own effects fire events.
   useEffect(() => adPixelsNavigated(location.pathname), [location.pathname]);
   useLandingViewEvent();
+  // The app is live (a prerendered page hydrated, or rendered): its controls answer from now on. A page
+  // prerendered at build time shows its controls earlier; what a visitor does before this is not seen.
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-ready', '');
+  }, []);
 
   return (
     <div className="app-shell">
