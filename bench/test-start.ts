@@ -1,0 +1,43 @@
+import { endpoints } from '@mindgauge/contract';
+import { load, serve, writeResult } from './lib';
+
+/**
+ * Issue 14, "No request may stall the server": first visits, every one starting a new IQ test session (no
+ * cookie), at 50 concurrent clients, while a second client measures `/healthz`. Starting a session drew the
+ * form and its accessible names on the event loop (9-37 ms of CPU): 58 req/s with p99 4.8 s. Forms now come
+ * from a pool drawn by a worker thread (decision 0027).
+ *
+ * The request is the contract's session-start endpoint, as the web app calls it. A baseline of `/healthz`
+ * alone is measured first; the server is the real one (its own process, SQLite file, production log level).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const EXAM_ID = 1799;
+
+const server = await serve('servers/real-server.ts');
+const base = `http://127.0.0.1:${server.port}`;
+const start = endpoints.questionList;
+const path = start.path.replace(':examId', String(EXAM_ID)).replace(':hl', 'en');
+const url = `${base}/${start.base}${path}`;
+// As a browser asks: the 150 KB form is brotli-compressed (its head once per form and language).
+const headers = { 'accept-encoding': 'br, gzip' };
+
+await load(`${base}/healthz`, { connections: 10, seconds: 2 }); // warm-up
+const baseline = await load(`${base}/healthz`, { connections: 10, seconds: SECONDS });
+// A few first visits to start the worker and fill the pool, as a server that has been up a moment has.
+await load(url, { connections: 2, seconds: 2, method: start.method, headers });
+const [firstVisits, healthz] = await Promise.all([
+  load(url, { connections: CONNECTIONS, seconds: SECONDS, method: start.method, headers }),
+  load(`${base}/healthz`, { connections: 1, seconds: SECONDS }),
+]);
+await server.stop();
+
+const file = writeResult('test-start', {
+  what: `${start.method} ${start.base}${start.path} without a cookie (a new session each, accept-encoding br), ${CONNECTIONS} concurrent, ${SECONDS} s; /healthz on one connection meanwhile`,
+  before: 'issue 14 (form drawn on the event loop): 58 req/s, p99 4.8 s at 50 concurrent',
+  baseline,
+  firstVisits,
+  healthzDuring: healthz,
+});
+console.info(JSON.stringify({ firstVisits, healthz }));
+console.info(`wrote ${file}`);
