@@ -11,7 +11,6 @@ import {
   AXES,
   axisReliability,
   chooseRoute,
-  type Form,
   type IqSession,
   MODEL_PRIOR_NORM,
   type Route,
@@ -45,6 +44,7 @@ import {
 } from './exam-form';
 import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import type { FormPool } from './form-pool';
 import { freeHeadlineOf } from './free-headline';
 import {
   isLikertChoice,
@@ -72,6 +72,8 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
+  /** New sessions' forms drawn ahead by a worker thread; resumes drawn again there too. */
+  forms: FormPool;
   /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
   compressedFormCache: TtlCache;
   statsCache: TtlCache;
@@ -144,11 +146,11 @@ export function examService(d: ExamDeps) {
     examId: number,
     hl: Locale,
     country: string | null,
-  ): Promise<{ row: SessionRow; form: Form | undefined }> {
+  ): Promise<{ row: SessionRow; questions: Buffer | undefined }> {
     const exam = await d.content.requireExam(examId);
-    const now = d.clock.now();
-    const seed = randomHex128();
     if (exam.kind === 'personality') {
+      const now = d.clock.now();
+      const seed = randomHex128();
       // The same session row: its statements are the engine's, fixed, so the key is the same for everyone.
       const row: SessionRow = {
         id: publicId(),
@@ -170,17 +172,19 @@ export function examService(d: ExamDeps) {
         route: '',
       };
       await d.repo.insertSession(row);
-      return { row, form: undefined };
+      return { row, questions: undefined };
     }
     if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
-    // A routed session is given part 1 now; parts 2 and 3 are drawn when the part before is finished.
-    const form = formOfSession({ seed, form_version: FORM_VERSION, route: '' });
+    // A routed session is given part 1 now (a form the worker drew ahead, in the visitor's language); parts 2
+    // and 3 are drawn when the part before is finished. The clock is read once the form is there.
+    const form = await d.forms.take(hl);
+    const now = d.clock.now();
     const row: SessionRow = {
       id: publicId(),
       exam_id: examId,
-      seed,
+      seed: form.seed,
       form_version: FORM_VERSION,
-      scoring_key: keyOf(form),
+      scoring_key: form.key,
       locale: hl,
       status: 'active',
       started_at: now,
@@ -195,7 +199,7 @@ export function examService(d: ExamDeps) {
       route: '',
     };
     await d.repo.insertSession(row);
-    return { row, form };
+    return { row, questions: form.questions };
   }
 
   /** The stored answers of the key's items, in the key's order (an item never answered: no choice, no time). */
@@ -412,6 +416,8 @@ export function examService(d: ExamDeps) {
   }
 
   const service = {
+    /** New sessions' forms drawn ahead on the worker (tests watch it empty and fill). */
+    forms: d.forms,
     /**
      * The visitor's session for this exam: the one in their cookie if it still exists, else a new one.
      * Returns the response `data` as JSON pieces: the drawings are serialized once per session and language.
@@ -424,15 +430,20 @@ export function examService(d: ExamDeps) {
       country: string | null,
     ) {
       let session = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
-      let built: Form | undefined;
+      let built: Buffer | undefined;
       if (!session || session.exam_id !== examId || !isKnownSession(session)) {
-        ({ row: session, form: built } = await createSession(examId, hl, country));
+        ({ row: session, questions: built } = await createSession(examId, hl, country));
       }
+      const stored = session;
       const personality = isPersonalityForm(session.form_version);
       const [answers, order, questions, statements] = await Promise.all([
         d.repo.listAnswers(session.id),
         d.repo.findOrderBySession(session.id),
-        personality ? '[]' : publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+        personality
+          ? '[]'
+          : publicQuestionsJson(d.formCache, session, hl, () =>
+              built ? Promise.resolve(built) : d.forms.draw(stored, hl),
+            ),
         personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
       ]);
       const head = {
