@@ -70,9 +70,9 @@ export function formPool(drawer: FormDrawer, labelsOf: (hl: Locale) => PanelLabe
     async draw(stored: StoredForm, hl: Locale): Promise<Buffer> {
       return (await drawer.draw(stored, labelsFor(hl), 'urgent')).questions;
     },
-    /** How many forms in `hl` are ready. */
-    readyCount(hl: Locale): number {
-      return ready.get(hl)?.length ?? 0;
+    /** The seeds of the forms ready in `hl`, the next one taken first. */
+    readySeeds(hl: Locale): string[] {
+      return (ready.get(hl) ?? []).map((f) => f.seed);
     },
     /** Resolves once `hl`'s pool is full (fills it if it was never asked for). */
     full(hl: Locale): Promise<void> {
