@@ -34,7 +34,8 @@ await server.stop();
 
 const file = writeResult('test-start', {
   what: `${start.method} ${start.base}${start.path} without a cookie (a new session each, accept-encoding br), ${CONNECTIONS} concurrent, ${SECONDS} s; /healthz on one connection meanwhile`,
-  before: 'issue 14 (form drawn on the event loop): 58 req/s, p99 4.8 s at 50 concurrent',
+  before:
+    'issue 14 (form drawn on the event loop): 58 req/s, p99 4.8 s at 50 concurrent; this bench on the shared 2-core machine before the pool (commit 756f4e4): 23 req/s, p99 3,504 ms, /healthz p99 2,101 ms',
   baseline,
   firstVisits,
   healthzDuring: healthz,
