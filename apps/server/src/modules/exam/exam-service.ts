@@ -19,7 +19,6 @@ import {
   STAGE_ITEMS,
   scoreIq,
   scoreSession,
-  scoringKey,
 } from '@mindgauge/psychometrics';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
@@ -34,10 +33,8 @@ import {
   FORM_VERSION,
   formatRoute,
   formCacheKey,
-  formOfSession,
   isKnownFormVersion,
   isPartFinished,
-  keyOf,
   PART_COUNT,
   parseRoute,
   publicQuestionsJson,
@@ -72,7 +69,7 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
-  /** New sessions' forms drawn ahead by a worker thread; resumes drawn again there too. */
+  /** New sessions' forms drawn ahead by a worker thread; resumes and scoring keys drawn again there too. */
   forms: FormPool;
   /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
   compressedFormCache: TtlCache;
@@ -227,11 +224,11 @@ export function examService(d: ExamDeps) {
    */
   async function routeNextPart(s: SessionRow): Promise<void> {
     const route = parseRoute(s.route);
-    const keySoFar = scoringKey(formOfSession(s));
+    const keySoFar = await d.forms.scoringKey(s);
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    await d.repo.advanceRoute(s.id, s.route, nextRow.route, keyOf(formOfSession(nextRow)));
+    await d.repo.advanceRoute(s.id, s.route, nextRow.route, JSON.stringify(await d.forms.scoringKey(nextRow)));
   }
 
   /**
@@ -250,7 +247,7 @@ export function examService(d: ExamDeps) {
       await routeNextPart(row);
       row = await requireSession(s.id);
     }
-    const key = scoringKey(formOfSession(row));
+    const key = await d.forms.scoringKey(row);
     return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
   }
 

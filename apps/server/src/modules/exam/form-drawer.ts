@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import type { ScoringKey } from '@mindgauge/psychometrics';
 import { startWorker } from '../../lib/worker-script';
 import type { PanelLabels, StoredForm } from './exam-form';
 
@@ -11,9 +12,18 @@ export interface DrawnForm {
 interface Job {
   id: number;
   stored: StoredForm;
-  labels: PanelLabels;
-  resolve(form: DrawnForm): void;
+  /** The drawings' names in a language; absent when only the scoring key is wanted. */
+  labels?: PanelLabels;
+  resolve(answer: WorkerAnswer): void;
   reject(err: Error): void;
+}
+
+interface WorkerAnswer {
+  id: number;
+  key?: string;
+  questions?: Uint8Array;
+  scoringKey?: ScoringKey;
+  error?: string;
 }
 
 /**
@@ -23,6 +33,8 @@ interface Job {
  * waits at most for one refill's drawing. The worker starts on the first job and is replaced after it dies
  * (its job fails; the next one runs on a new worker), as the PDF render pool's (decision 0027).
  */
+type Priority = 'urgent' | 'background';
+
 export function formDrawer() {
   const urgent: Job[] = [];
   const background: Job[] = [];
@@ -35,15 +47,11 @@ export function formDrawer() {
     const w = startWorker('form-draw-worker', import.meta.url, '../../../dist');
     // An idle drawer must not keep a process alive (the server's socket does that).
     w.unref();
-    w.on('message', (msg: { id: number; key?: string; questions?: Uint8Array; error?: string }) => {
+    w.on('message', (msg: WorkerAnswer) => {
       const job = running;
       if (!job || job.id !== msg.id) return;
       running = undefined;
-      if (msg.key !== undefined && msg.questions)
-        job.resolve({
-          key: msg.key,
-          questions: Buffer.from(msg.questions.buffer, msg.questions.byteOffset, msg.questions.byteLength),
-        });
+      if (msg.error === undefined) job.resolve(msg);
       else job.reject(new Error(`form draw failed: ${msg.error}`));
       pump();
     });
@@ -68,14 +76,27 @@ export function formDrawer() {
     worker.postMessage({ id: job.id, stored: job.stored, labels: job.labels });
   }
 
+  function run(stored: StoredForm, labels: PanelLabels | undefined, priority: Priority): Promise<WorkerAnswer> {
+    if (closed) return Promise.reject(new Error('form drawer closed'));
+    return new Promise<WorkerAnswer>((resolve, reject) => {
+      const job: Job = { id: nextId++, stored, resolve, reject, ...(labels ? { labels } : {}) };
+      (priority === 'urgent' ? urgent : background).push(job);
+      pump();
+    });
+  }
+
   return {
     /** The form of `stored`, its drawings named with `labels`; `urgent` when a visitor waits for it. */
-    draw(stored: StoredForm, labels: PanelLabels, priority: 'urgent' | 'background'): Promise<DrawnForm> {
-      if (closed) return Promise.reject(new Error('form drawer closed'));
-      return new Promise<DrawnForm>((resolve, reject) => {
-        (priority === 'urgent' ? urgent : background).push({ id: nextId++, stored, labels, resolve, reject });
-        pump();
-      });
+    async draw(stored: StoredForm, labels: PanelLabels, priority: Priority): Promise<DrawnForm> {
+      const { key, questions } = await run(stored, labels, priority);
+      if (key === undefined || !questions) throw new Error('form draw failed: no form in the answer');
+      return { key, questions: Buffer.from(questions.buffer, questions.byteOffset, questions.byteLength) };
+    },
+    /** The scoring key of `stored`'s form (routing a part, scoring), worked out on the worker. */
+    async scoringKey(stored: StoredForm): Promise<ScoringKey> {
+      const answer = await run(stored, undefined, 'urgent');
+      if (!answer.scoringKey) throw new Error('form draw failed: no key in the answer');
+      return answer.scoringKey;
     },
     async close(): Promise<void> {
       closed = true;

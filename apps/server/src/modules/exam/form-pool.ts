@@ -70,6 +70,10 @@ export function formPool(drawer: FormDrawer, labelsOf: (hl: Locale) => PanelLabe
     async draw(stored: StoredForm, hl: Locale): Promise<Buffer> {
       return (await drawer.draw(stored, labelsFor(hl), 'urgent')).questions;
     },
+    /** A session's scoring key so far (routing to its next part, scoring), worked out on the worker. */
+    scoringKey(stored: StoredForm) {
+      return drawer.scoringKey(stored);
+    },
     /** The seeds of the forms ready in `hl`, the next one taken first. */
     readySeeds(hl: Locale): string[] {
       return (ready.get(hl) ?? []).map((f) => f.seed);
