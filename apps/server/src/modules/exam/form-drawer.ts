@@ -73,7 +73,9 @@ export function formDrawer() {
     if (!job) return;
     worker ??= spawn();
     running = job;
-    worker.postMessage({ id: job.id, stored: job.stored, labels: job.labels });
+    // Only what the form is drawn from crosses to the thread (a caller may pass a whole session row).
+    const { seed, form_version, route } = job.stored;
+    worker.postMessage({ id: job.id, stored: { seed, form_version, route }, labels: job.labels });
   }
 
   function run(stored: StoredForm, labels: PanelLabels | undefined, priority: Priority): Promise<WorkerAnswer> {
