@@ -75,4 +75,11 @@ describe.each(dialects())('the pool of new forms on %s', (dialect) => {
     expect(resumed.questions).toEqual(visit.questions);
     await expectDrawnFromSeed(resumed, 'de');
   });
+
+  it('a form the worker cannot draw fails that job alone; the next visit is served', async () => {
+    await expect(t.forms.scoringKey({ seed: 'ab', form_version: 99, route: '' })).rejects.toThrow(
+      /form version 99 is unknown/,
+    );
+    await expectDrawnFromSeed(await firstVisit('es'), 'es');
+  });
 });
