@@ -41,6 +41,7 @@ const result = await build({
   entryPoints: {
     server: path.join(serverDir, 'src/server.ts'),
     'pdf-render-worker': path.join(serverDir, 'src/modules/pdf/pdf-render-worker.ts'),
+    'form-draw-worker': path.join(serverDir, 'src/modules/exam/form-draw-worker.ts'),
   },
   outdir,
   define: { __MINDGAUGE_BUNDLE__: 'true' },

@@ -113,7 +113,7 @@ describe('production mode (compiled server, plain node)', () => {
     bannerUrl = url;
   });
 
-  it('the built server draws a paid report PDF on its worker thread (dist/pdf-render-worker.js, plain node)', async () => {
+  it('the built server draws the form and a paid report PDF on its worker threads (dist/form-draw-worker.js, dist/pdf-render-worker.js, plain node)', async () => {
     const dbFile = path.join(dir, 'pdf.db');
     const url = await startServer(['apps/server/dist/server.js'], {
       ALLOW_TEST_PAYMENTS: 'true',

@@ -27,6 +27,7 @@ import { seedContent } from './modules/content/content-seed-repository';
 import { contentService } from './modules/content/content-service';
 import { clockControl } from './modules/dev/clock-control';
 import { examModule } from './modules/exam/exam-module';
+import type { FormPool } from './modules/exam/form-pool';
 import { seedPackages } from './modules/extras/extras-seed-repository';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailModule } from './modules/mail/mail-module';
@@ -55,6 +56,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
+  /** New test sessions' forms, drawn ahead on a worker thread (tests watch the pool fill). */
+  forms: FormPool;
   checkout: Commerce;
   /** The report's PDF files (the benchmark renders their document model side by side with Chromium). */
   files: ReportFiles;
@@ -150,5 +153,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (!options.db) await db.close();
   });
 
-  return { app, deps, checkout, files, accounts, retention: retentionJob, console: operator, growth: grown };
+  return {
+    app,
+    deps,
+    checkout,
+    files,
+    accounts,
+    retention: retentionJob,
+    console: operator,
+    growth: grown,
+    forms: exam.forms,
+  };
 }

@@ -1,3 +1,4 @@
+import { LOCALES } from '@mindgauge/contract';
 import { buildApp } from './app';
 import { operatorCommand } from './cli/operator-command';
 import { EnvError, parseEnv } from './config/env';
@@ -16,12 +17,15 @@ async function main(): Promise<void> {
   }
   // `node server.js operator:create --email ...` (npm run operator:create): a shell command, not a server.
   if (process.argv[2] === 'operator:create') process.exit(await operatorCommand(env, process.argv.slice(3)));
-  const { app, deps, checkout, retention, growth } = await buildApp({ env });
+  const { app, deps, checkout, retention, growth, forms } = await buildApp({ env });
   deps.mailWorker.start();
   checkout.startJobs();
   growth.startJobs();
   retention.start();
   retention.kick();
+  // New sessions' forms in every language, drawn ahead on the form worker (about 4 s of its CPU, 7 MB), so a
+  // campaign's first visits after a deploy find them ready (decision 0027).
+  for (const hl of LOCALES) void forms.full(hl);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,9 +4,12 @@ import type { BasePaths } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { panelLabels } from './exam-form';
 import { examRepository } from './exam-repository';
 import { examRoutes } from './exam-routes';
 import { type ExamDeps, examService } from './exam-service';
+import { formDrawer } from './form-drawer';
+import { formPool } from './form-pool';
 import { orderEmailChange } from './order-email-change';
 
 /** The test itself (forms, answers, scoring, orders) and an order's e-mail change; registers their routes. */
@@ -20,6 +23,9 @@ export async function examModule(
   measuredDimensions?: ExamDeps['measuredDimensions'],
 ) {
   const { env, db, clock, translator } = deps;
+  // New sessions' forms, drawn ahead on a worker thread (decision 0027); the worker stops with the server.
+  const forms = formPool(formDrawer(), (hl) => panelLabels(translator, hl));
+  app.addHook('onClose', () => forms.close());
   const exam = examService({
     repo: examRepository(db.kysely),
     content: deps.content,
@@ -27,6 +33,7 @@ export async function examModule(
     clock,
     // Rendered forms: ~150 KB each, rebuilt from the seed on a miss.
     formCache: createTtlCache(clock, 30 * 60_000, 200),
+    forms,
     // About 8 KB a form: more of them fit than of the 150 KB forms themselves.
     compressedFormCache: createTtlCache(clock, 30 * 60_000, 2000),
     statsCache: createTtlCache(clock, 5 * 60_000),

@@ -11,7 +11,6 @@ import {
   AXES,
   axisReliability,
   chooseRoute,
-  type Form,
   type IqSession,
   MODEL_PRIOR_NORM,
   type Route,
@@ -20,7 +19,6 @@ import {
   STAGE_ITEMS,
   scoreIq,
   scoreSession,
-  scoringKey,
 } from '@mindgauge/psychometrics';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
@@ -36,16 +34,15 @@ import {
   FORM_VERSION,
   formatRoute,
   formCacheKey,
-  formOfSession,
   isKnownFormVersion,
   isPartFinished,
-  keyOf,
   PART_COUNT,
   parseRoute,
   publicQuestionsJson,
 } from './exam-form';
 import { isBelowRange, ZStoredIqResult, ZStoredScoredResult, ZStoredScoringKey, ZStoredValidity } from './exam-json';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
+import type { FormPool } from './form-pool';
 import { freeHeadlineOf } from './free-headline';
 import {
   isLikertChoice,
@@ -73,6 +70,8 @@ export interface ExamDeps {
   translator: Translator;
   clock: Clock;
   formCache: TtlCache;
+  /** New sessions' forms drawn ahead by a worker thread; resumes and scoring keys drawn again there too. */
+  forms: FormPool;
   /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
   compressedFormCache: TtlCache;
   statsCache: TtlCache;
@@ -145,11 +144,11 @@ export function examService(d: ExamDeps) {
     examId: number,
     hl: Locale,
     country: string | null,
-  ): Promise<{ row: SessionRow; form: Form | undefined }> {
+  ): Promise<{ row: SessionRow; questions: Buffer | undefined }> {
     const exam = await d.content.requireExam(examId);
-    const now = d.clock.now();
-    const seed = randomHex128();
     if (exam.kind === 'personality') {
+      const now = d.clock.now();
+      const seed = randomHex128();
       // The same session row: its statements are the engine's, fixed, so the key is the same for everyone.
       const row: SessionRow = {
         id: publicId(),
@@ -171,17 +170,19 @@ export function examService(d: ExamDeps) {
         route: '',
       };
       await d.repo.insertSession(row);
-      return { row, form: undefined };
+      return { row, questions: undefined };
     }
     if (exam.kind !== 'iq') throw new AppError('EXAM_NOT_FOUND');
-    // A routed session is given part 1 now; parts 2 and 3 are drawn when the part before is finished.
-    const form = formOfSession({ seed, form_version: FORM_VERSION, route: '' });
+    // A routed session is given part 1 now (a form the worker drew ahead, in the visitor's language); parts 2
+    // and 3 are drawn when the part before is finished. The clock is read once the form is there.
+    const form = await d.forms.take(hl);
+    const now = d.clock.now();
     const row: SessionRow = {
       id: publicId(),
       exam_id: examId,
-      seed,
+      seed: form.seed,
       form_version: FORM_VERSION,
-      scoring_key: keyOf(form),
+      scoring_key: form.key,
       locale: hl,
       status: 'active',
       started_at: now,
@@ -196,7 +197,7 @@ export function examService(d: ExamDeps) {
       route: '',
     };
     await d.repo.insertSession(row);
-    return { row, form };
+    return { row, questions: form.questions };
   }
 
   /** The stored answers of the key's items, in the key's order (an item never answered: no choice, no time). */
@@ -224,11 +225,11 @@ export function examService(d: ExamDeps) {
    */
   async function routeNextPart(s: SessionRow): Promise<void> {
     const route = parseRoute(s.route);
-    const keySoFar = scoringKey(formOfSession(s));
+    const keySoFar = await d.forms.scoringKey(s);
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    await d.repo.advanceRoute(s.id, s.route, nextRow.route, keyOf(formOfSession(nextRow)));
+    await d.repo.advanceRoute(s.id, s.route, nextRow.route, JSON.stringify(await d.forms.scoringKey(nextRow)));
   }
 
   /**
@@ -247,7 +248,7 @@ export function examService(d: ExamDeps) {
       await routeNextPart(row);
       row = await requireSession(s.id);
     }
-    const key = scoringKey(formOfSession(row));
+    const key = await d.forms.scoringKey(row);
     return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
   }
 
@@ -417,12 +418,17 @@ export function examService(d: ExamDeps) {
    * before them they are the same bytes for every request of this form and language, compressed once
    * (`compressedHead`); what changes per request follows them. The session id is never in it (cookie only).
    */
-  async function questionListJson(session: SessionRow, hl: Locale, built?: Form) {
+  async function questionListJson(session: SessionRow, hl: Locale, built?: Buffer) {
     const personality = isPersonalityForm(session.form_version);
     const [answers, order, questions, statements] = await Promise.all([
       d.repo.listAnswers(session.id),
       d.repo.findOrderBySession(session.id),
-      personality ? '[]' : publicQuestionsJson(d.formCache, d.translator, session, hl, built),
+      personality
+        ? '[]'
+        : // A new session's questions come drawn (from the pool); a resume's from the cache or the worker.
+          publicQuestionsJson(d.formCache, session, hl, () =>
+            built ? Promise.resolve(built) : d.forms.draw(session, hl),
+          ),
       personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
     ]);
     const head = {
@@ -449,6 +455,8 @@ export function examService(d: ExamDeps) {
   }
 
   const service = {
+    /** New sessions' forms drawn ahead on the worker (tests watch it empty and fill). */
+    forms: d.forms,
     /**
      * Starts the visitor's test: the session in their cookie if it still exists for this exam (a second click
      * resumes it) unless `restart`, else a new one. Returns its id (for the cookie) and the question list.
@@ -464,8 +472,8 @@ export function examService(d: ExamDeps) {
       if (found && found.exam_id === examId && isKnownSession(found)) {
         return { sessionId: found.id, ...(await questionListJson(found, hl)) };
       }
-      const { row, form } = await createSession(examId, hl, country);
-      return { sessionId: row.id, ...(await questionListJson(row, hl, form)) };
+      const { row, questions } = await createSession(examId, hl, country);
+      return { sessionId: row.id, ...(await questionListJson(row, hl, questions)) };
     },
 
     /**
