@@ -3,7 +3,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/console/totp';
-import { buyReport, deliverMail, mails, paidReadyOrder, readerCookie, shownPrice } from './checkout-helpers';
+import {
+  buyReport,
+  deliverMail,
+  mails,
+  ownerPost,
+  paidReadyOrder,
+  readerCookie,
+  shownPrice,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -275,6 +283,63 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     expect(await auditCount('ticket.reply')).toBe(1);
     expect(await auditCount('ticket.done')).toBe(1);
     expect(await auditCount('mail.retry')).toBe(1);
+  });
+
+  it('moderates reviews: an approved one shows on the report choice, with the reply; each step audited', async () => {
+    const { cookie } = await operator('moderator@example.com');
+    const order = await buyReport(t, 'reviewer@example.com');
+    const sent = await ownerPost(t, '/api/exam/review/submit', {
+      orderNumber: order,
+      rating: 5,
+      content: 'The matrix puzzles were hard and fair.',
+      hl: 'en',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const shownIds = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' })).json().data.reviews.map(
+        (r: { id: number }) => r.id,
+      );
+    const queue = (await call('GET', '/api/console/reviews', cookie)).json().data.reviews;
+    const mine = queue.find((r: { orderNumber: string }) => r.orderNumber === order);
+    expect(mine).toMatchObject({ status: 'pending', rating: 5, verifiedBuyer: true, locale: 'en' });
+    expect(await shownIds()).not.toContain(mine.id);
+
+    const approved = await call('POST', `/api/console/reviews/${mine.id}/approve`, cookie);
+    expect(approved.json().data).toMatchObject({ id: mine.id, status: 'approved' });
+    expect(await shownIds()).toContain(mine.id);
+    const replied = await call('POST', `/api/console/reviews/${mine.id}/reply`, cookie, { message: 'Thank you!' });
+    expect(replied.json().data.reply).toBe('Thank you!');
+    const queueAfter = (await call('GET', '/api/console/reviews', cookie)).json().data.reviews;
+    expect(queueAfter.map((r: { id: number }) => r.id)).not.toContain(mine.id);
+
+    const rejected = await call('POST', `/api/console/reviews/${mine.id}/reject`, cookie);
+    expect(rejected.json().data.status).toBe('rejected');
+    expect(await shownIds()).not.toContain(mine.id);
+    expect((await call('POST', `/api/console/reviews/${mine.id}/remove`, cookie)).json().data).toEqual({
+      removed: true,
+    });
+    expect(codeOf(await call('POST', `/api/console/reviews/${mine.id}/approve`, cookie))).toEqual([404, 'NOT_FOUND']);
+
+    const demo = await call('POST', '/api/console/reviews/remove-demo', cookie);
+    expect(demo.json().data.hidden).toBeGreaterThan(0);
+    const left = (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' })).json().data.reviews;
+    expect(left.filter((r: { demo: boolean }) => r.demo)).toEqual([]);
+
+    const log = await t.deps.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'before_json', 'after_json'])
+      .where('target', 'in', [`review:${mine.id}`, 'reviews:demo'])
+      .orderBy('id')
+      .execute();
+    expect(log.map((r) => r.action)).toEqual([
+      'review.approve',
+      'review.reply',
+      'review.reject',
+      'review.remove',
+      'review.remove-demo',
+    ]);
+    expect(JSON.parse(log[0]?.before_json as string)).toEqual({ status: 'pending', reply: null });
+    expect(JSON.parse(log[0]?.after_json as string)).toEqual({ status: 'approved', reply: null });
   });
 
   it('keeps the audit log append-only in the database itself, and shows it newest first', async () => {

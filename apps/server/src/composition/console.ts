@@ -13,16 +13,23 @@ import { outboxDesk } from '../modules/mail/outbox-desk';
 import { mailReportLinks } from '../modules/report/retrieve-reports';
 import { supportDesk, supportTransactor } from '../modules/support/support-service';
 import type { Commerce } from './commerce';
+import type { Growth } from './growth';
 
 /**
  * The operator's console (issue 21): its own module for access and the audit log; every business action is
- * the owning module's service (orders, payments, catalogue, support, outbox), asked from here.
+ * the owning module's service (orders, payments, catalogue, support, outbox, reviews), asked from here.
  */
 export async function operatorConsole(
   app: FastifyInstance,
   bases: BasePaths,
   deps: AppDeps,
-  parts: { accounts: AccountsModule; checkout: Commerce; links: ReportLinks; forgetReport(orderNumber: string): void },
+  parts: {
+    accounts: AccountsModule;
+    checkout: Commerce;
+    links: ReportLinks;
+    forgetReport(orderNumber: string): void;
+    growth: Growth;
+  },
 ) {
   const { db, clock, env } = deps;
   const kysely = db.kysely;
@@ -39,6 +46,7 @@ export async function operatorConsole(
     promos: parts.checkout.catalog.promos,
     support: supportDesk({ transact: supportTransactor(kysely), clock, mailDomain: deps.mailDomain }),
     outbox: outboxDesk(kysely, clock, kickMail),
+    reviews: parts.growth.reviews,
     async resendReport(order) {
       const hl = isLocale(order.locale) ? order.locale : 'en';
       const mail = { db: kysely, clock, links: parts.links, mailDomain: deps.mailDomain, kickMail };

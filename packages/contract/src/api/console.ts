@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDate, ZIsoDateTime } from '../fields';
+import { ZReview } from './checkout';
 import { ZIdParam } from '../scope';
 import { describe, z } from '../zod';
 
@@ -318,4 +319,76 @@ export const consoleMailRetry = defineEndpoint({
   tags,
   params: z.object({ id: ZIdParam }),
   response: ZStoryMail,
+});
+
+/** A buyer's review as the operator moderates it: its state, order and language besides what visitors see. */
+export const ZConsoleReview = z.object({
+  ...ZReview.shape,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  orderNumber: z.nullable(z.string()),
+  locale: z.string(),
+  examId: z.number(),
+});
+export type TConsoleReview = z.infer<typeof ZConsoleReview>;
+
+export const consoleReviews = defineEndpoint({
+  id: 'consoleReviews',
+  method: 'GET',
+  base: 'api',
+  path: '/console/reviews',
+  summary: 'The moderation queue: reviews waiting for a decision, oldest first',
+  tags,
+  response: z.object({ reviews: z.array(ZConsoleReview) }),
+});
+
+const reviewAction = (id: string, verb: string, summary: string) =>
+  defineEndpoint({
+    id,
+    method: 'POST',
+    base: 'api',
+    path: `/console/reviews/:id/${verb}`,
+    summary,
+    tags,
+    params: z.object({ id: ZIdParam }),
+    response: ZConsoleReview,
+  });
+
+export const consoleReviewApprove = reviewAction(
+  'consoleReviewApprove',
+  'approve',
+  'Approves a review: it shows, in its language, on the report choice',
+);
+export const consoleReviewReject = reviewAction('consoleReviewReject', 'reject', 'Rejects a review: it never shows');
+
+export const consoleReviewReply = defineEndpoint({
+  id: 'consoleReviewReply',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/:id/reply',
+  summary: "The operator's public reply under a review; an empty message takes it back",
+  tags,
+  params: z.object({ id: ZIdParam }),
+  body: z.object({ message: z.string().check(z.trim(), z.maxLength(2000)) }),
+  response: ZConsoleReview,
+});
+
+export const consoleReviewRemove = defineEndpoint({
+  id: 'consoleReviewRemove',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/:id/remove',
+  summary: "Deletes a buyer's review (a demo review is hidden, so the seed does not bring it back)",
+  tags,
+  params: z.object({ id: ZIdParam }),
+  response: z.object({ removed: z.literal(true) }),
+});
+
+export const consoleReviewsRemoveDemo = defineEndpoint({
+  id: 'consoleReviewsRemoveDemo',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/remove-demo',
+  summary: 'Hides every seeded demo review at once',
+  tags,
+  response: z.object({ hidden: z.number() }),
 });

@@ -59,4 +59,24 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consoleMailRetry, async ({ req, reply, params }) =>
     c.mailRetry(await c.requireOperator(req, reply), params.id),
   );
+
+  mountEndpoint(app, bases, endpoints.consoleReviews, async ({ req, reply }) => {
+    await c.requireOperator(req, reply);
+    return c.reviews();
+  });
+  mountEndpoint(app, bases, endpoints.consoleReviewApprove, async ({ req, reply, params }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, 'approve'),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewReject, async ({ req, reply, params }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, 'reject'),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewReply, async ({ req, reply, params, body }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, { reply: body.message }),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewRemove, async ({ req, reply, params }) =>
+    c.reviewRemove(await c.requireOperator(req, reply), params.id),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewsRemoveDemo, async ({ req, reply }) =>
+    c.reviewsRemoveDemo(await c.requireOperator(req, reply)),
+  );
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ExamOrders, Order } from '../exam/exam-orders';
 import type { OutboxDesk } from '../mail/outbox-desk';
+import type { ReviewsService } from '../reviews/reviews-service';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { SupportDesk } from '../support/support-service';
 import type { AuditRow, ConsoleRepository } from './console-repository';
@@ -76,6 +77,8 @@ export interface ConsoleDeps {
   };
   support: SupportDesk;
   outbox: OutboxDesk;
+  /** Buyer reviews' moderation (the reviews module's service). */
+  reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
   /** Queues the report e-mail (its links) again to the order's address. */
   resendReport(order: Order): Promise<void>;
   /** The report's cached copy is dropped when its access changes. */
@@ -364,6 +367,33 @@ export function consoleService(d: ConsoleDeps) {
       if (!row) throw new AppError('MAIL_NOT_FOUND');
       if (requeued) await audit(actor, 'mail.retry', `mail:${id}`, { status: 'failed' }, { status: row.status });
       return presentMail(row);
+    },
+
+    async reviews() {
+      return { reviews: await d.reviews.listPending(200) };
+    },
+    /** Approve, reject or reply: one audit row each, with the review's state before and after. */
+    async reviewModerate(actor: Operator, id: number, step: 'approve' | 'reject' | { reply: string }) {
+      const before = await d.reviews.get(id);
+      if (step === 'approve') await d.reviews.approve(id);
+      else if (step === 'reject') await d.reviews.reject(id);
+      else await d.reviews.reply(id, step.reply || null);
+      const after = await d.reviews.get(id);
+      const action = typeof step === 'string' ? `review.${step}` : 'review.reply';
+      const view = (r: typeof before) => ({ status: r.status, reply: r.reply });
+      await audit(actor, action, `review:${id}`, view(before), view(after));
+      return after;
+    },
+    async reviewRemove(actor: Operator, id: number) {
+      const before = await d.reviews.get(id);
+      await d.reviews.remove(id);
+      await audit(actor, 'review.remove', `review:${id}`, before, null);
+      return { removed: true as const };
+    },
+    async reviewsRemoveDemo(actor: Operator) {
+      const hidden = await d.reviews.removeDemo();
+      await audit(actor, 'review.remove-demo', 'reviews:demo', null, { hidden });
+      return { hidden };
     },
   };
 }
