@@ -3,15 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/console/totp';
-import {
-  buyReport,
-  deliverMail,
-  mails,
-  ownerPost,
-  paidReadyOrder,
-  readerCookie,
-  shownPrice,
-} from './checkout-helpers';
+import { buyReport, deliverMail, mails, ownerPost, paidReadyOrder, readerCookie, shownPrice } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -296,9 +288,9 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const shownIds = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' })).json().data.reviews.map(
-        (r: { id: number }) => r.id,
-      );
+      (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' }))
+        .json()
+        .data.reviews.map((r: { id: number }) => r.id);
     const queue = (await call('GET', '/api/console/reviews', cookie)).json().data.reviews;
     const mine = queue.find((r: { orderNumber: string }) => r.orderNumber === order);
     expect(mine).toMatchObject({ status: 'pending', rating: 5, verifiedBuyer: true, locale: 'en' });

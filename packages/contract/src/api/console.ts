@@ -1,8 +1,8 @@
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDate, ZIsoDateTime } from '../fields';
-import { ZReview } from './checkout';
 import { ZIdParam } from '../scope';
 import { describe, z } from '../zod';
+import { ZReview } from './checkout';
 
 /**
  * The operator's console (issue 21): every call needs an account with the operator role whose sign-in session

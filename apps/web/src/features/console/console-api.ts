@@ -10,6 +10,11 @@ import {
   consolePromoList,
   consoleRefund,
   consoleResendReport,
+  consoleReviewApprove,
+  consoleReviewReject,
+  consoleReviewReply,
+  consoleReviews,
+  consoleReviewsRemoveDemo,
   consoleTicketDone,
   consoleTicketReply,
   consoleTickets,
@@ -65,3 +70,11 @@ export const retryMail = (id: number) => call(consoleMailRetry, { params: { id }
 
 export const auditQuery = () =>
   queryOptions({ queryKey: ['console', 'audit'], queryFn: () => call(consoleAudit, { query: {} }) });
+
+export const reviewsQuery = () =>
+  queryOptions({ queryKey: ['console', 'reviews'], queryFn: () => call(consoleReviews) });
+export const approveReview = (id: number) => call(consoleReviewApprove, { params: { id } });
+export const rejectReview = (id: number) => call(consoleReviewReject, { params: { id } });
+export const replyToReview = (id: number, message: string) =>
+  call(consoleReviewReply, { params: { id }, body: { message } });
+export const removeDemoReviews = () => call(consoleReviewsRemoveDemo);

@@ -12,6 +12,7 @@ import { meQuery } from './console-api';
 import { MailPanel } from './mail-panel';
 import { OrdersPanel } from './orders-panel';
 import { PromosPanel } from './promos-panel';
+import { ReviewsPanel } from './reviews-panel';
 import { SecondFactor } from './second-factor';
 import { TicketsPanel } from './tickets-panel';
 import { useConsoleHref } from './use-console-href';
@@ -23,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const PANELS = ['orders', 'promos', 'tickets', 'mail', 'audit'] as const;
+export const PANELS = ['orders', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
 type Panel = (typeof PANELS)[number];
 const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).includes(v ?? '');
 
@@ -81,6 +82,7 @@ export function Component() {
       </nav>
       {panel === 'orders' && <OrdersPanel />}
       {panel === 'promos' && <PromosPanel />}
+      {panel === 'reviews' && <ReviewsPanel />}
       {panel === 'tickets' && <TicketsPanel />}
       {panel === 'mail' && <MailPanel />}
       {panel === 'audit' && <AuditPanel />}
