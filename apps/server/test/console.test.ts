@@ -3,7 +3,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/console/totp';
-import { buyReport, deliverMail, mails, ownerPost, paidReadyOrder, readerCookie, shownPrice } from './checkout-helpers';
+import {
+  buyReport,
+  deliverMail,
+  mails,
+  ownerPost,
+  paidReadyOrder,
+  payInFrame,
+  planBody,
+  planPrice,
+  post,
+  readerCookie,
+  shownPrice,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -15,7 +27,11 @@ const consoleCalls = Object.values(endpoints)
   .map((e) => ({
     id: e.id,
     method: e.method,
-    url: `/api${e.path.replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx').replace(':code', 'X').replace(':id', '1')}`,
+    url: `/api${e.path
+      .replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx')
+      .replace(':code', 'X')
+      .replace(':chargeId', 'ch')
+      .replace(':id', '1')}${e.method === 'GET' && e.id === 'consoleSubscriptions' ? '?email=a@b.c' : ''}`,
     payload: e.method === 'POST' ? { code: '123456', revokeAccess: true, message: 'x', percentOff: 10 } : undefined,
   }));
 const secondFactorCalls = new Set(['consoleMe', 'consoleTotpEnrol', 'consoleTotpVerify']);
@@ -332,6 +348,67 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     ]);
     expect(JSON.parse(log[0]?.before_json as string)).toEqual({ status: 'pending', reply: null });
     expect(JSON.parse(log[0]?.after_json as string)).toEqual({ status: 'approved', reply: null });
+  });
+
+  it('finds a subscription by e-mail with its reminder and renewal, refunds the renewal once, cancels it', async () => {
+    const email = 'subscriber@example.com';
+    const order = await paidReadyOrder(t);
+    const price = await planPrice(t, 'weekly');
+    const created = await ownerPost(t, '/api-pay/pay/plan/create', planBody(order, 'weekly', price, { email }));
+    expect(created.statusCode, created.body).toBe(200);
+    const { payment, next } = created.json().data;
+    expect((await payInFrame(t, next.url, '4242424242424242')).statusCode).toBe(200);
+    await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
+    // Past the trial's reminder and its end: the scheduler reminds, then charges the first renewal.
+    for (const hours of [30, 30, 20]) {
+      t.clock.advance(hours * 3_600_000);
+      for (let i = 0; i < 20 && (await t.checkout.scheduler.runOnce()) > 0; i++);
+    }
+    const { cookie } = await operator('subscriptions.desk@example.com');
+
+    const found = await call(
+      'GET',
+      `/api/console/subscriptions?email=${encodeURIComponent('Subscriber@Example.com')}`,
+      cookie,
+    );
+    const [sub] = found.json().data.subscriptions;
+    expect(sub).toMatchObject({ orderNumber: order, planId: 'weekly', status: 'active', cancelRequestedAt: null });
+    expect(sub.reminderSentAt).not.toBeNull();
+    expect(sub.charges).toEqual([
+      expect.objectContaining({ periodNo: 1, status: 'succeeded', amountMinor: 1999, refundStatus: null }),
+    ]);
+    const chargeId = sub.charges[0].id;
+
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', `/api/console/subscriptions/${sub.id}/charges/${encodeURIComponent(chargeId)}/refund`, cookie),
+      ),
+    );
+    expect(clicks.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(clicks.filter((r) => r.json().data.changed)).toHaveLength(1);
+    expect(clicks.every((r) => r.json().data.subscription.charges[0].refundStatus === 'refunded')).toBe(true);
+    const charge = await t.deps.db.kysely
+      .selectFrom('subscription_charges')
+      .select(['provider_ref', 'refund_status'])
+      .where('id', '=', chargeId)
+      .executeTakeFirstOrThrow();
+    expect(charge.refund_status).toBe('refunded');
+    const atProcessor = await t.deps.db.kysely
+      .selectFrom('sandbox_payments')
+      .select('refunded')
+      .where('id', '=', charge.provider_ref as string)
+      .executeTakeFirstOrThrow();
+    expect(Number(atProcessor.refunded)).toBe(1);
+    expect(await auditCount('subscription.refund-renewal')).toBe(1);
+
+    const canceled = await call('POST', `/api/console/subscriptions/${sub.id}/cancel`, cookie);
+    expect(canceled.json().data.cancelRequestedAt).not.toBeNull();
+    const again = await call('POST', `/api/console/subscriptions/${sub.id}/cancel`, cookie);
+    expect(again.statusCode).toBe(200);
+    expect(await auditCount('subscription.cancel')).toBe(1);
+    expect(await mails(t, 'subscriptionCanceled', email)).toHaveLength(1);
+    const unknown = await call('POST', '/api/console/subscriptions/nope/cancel', cookie);
+    expect(codeOf(unknown)).toEqual([404, 'SUBSCRIPTION_NOT_FOUND']);
   });
 
   it('keeps the audit log append-only in the database itself, and shows it newest first', async () => {

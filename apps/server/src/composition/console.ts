@@ -47,6 +47,7 @@ export async function operatorConsole(
     support: supportDesk({ transact: supportTransactor(kysely), clock, mailDomain: deps.mailDomain }),
     outbox: outboxDesk(kysely, clock, kickMail),
     reviews: parts.growth.reviews,
+    subscriptions: parts.checkout.subscriptions,
     async resendReport(order) {
       const hl = isLocale(order.locale) ? order.locale : 'en';
       const mail = { db: kysely, clock, links: parts.links, mailDomain: deps.mailDomain, kickMail };

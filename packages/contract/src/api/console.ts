@@ -392,3 +392,76 @@ export const consoleReviewsRemoveDemo = defineEndpoint({
   tags,
   response: z.object({ hidden: z.number() }),
 });
+
+const ZConsoleCharge = z.object({
+  id: z.string(),
+  periodNo: z.number(),
+  attempt: z.number(),
+  amountMinor: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  failureCode: z.nullable(z.string()),
+  refundStatus: z.nullable(z.enum(['pending', 'refunded'])),
+  createdAt: ZIsoDateTime,
+  settledAt: z.nullable(ZIsoDateTime),
+});
+
+/** A subscription as the operator sees it: terms, state, the trial's reminder, and every renewal charge. */
+export const ZConsoleSubscription = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  planId: z.string(),
+  email: z.string(),
+  locale: z.string(),
+  provider: z.string(),
+  status: z.enum(['trialing', 'active', 'past_due', 'canceled']),
+  amountMinor: z.number(),
+  currency: z.string(),
+  interval: z.string(),
+  intervalCount: z.number(),
+  trialEndAt: z.nullable(ZIsoDateTime),
+  currentPeriodEnd: ZIsoDateTime,
+  reminderSentAt: z.nullable(ZIsoDateTime),
+  cancelRequestedAt: z.nullable(ZIsoDateTime),
+  endedAt: z.nullable(ZIsoDateTime),
+  createdAt: ZIsoDateTime,
+  charges: z.array(ZConsoleCharge),
+});
+export type TConsoleSubscription = z.infer<typeof ZConsoleSubscription>;
+
+export const consoleSubscriptions = defineEndpoint({
+  id: 'consoleSubscriptions',
+  method: 'GET',
+  base: 'api',
+  path: '/console/subscriptions',
+  summary: "An address's subscriptions, newest first, with renewals and reminders",
+  tags,
+  query: z.object({ email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)) }),
+  response: z.object({ subscriptions: z.array(ZConsoleSubscription) }),
+});
+
+export const consoleSubscriptionCancel = defineEndpoint({
+  id: 'consoleSubscriptionCancel',
+  method: 'POST',
+  base: 'api',
+  path: '/console/subscriptions/:id/cancel',
+  summary: 'Cancels a subscription: nothing more is charged; access lasts to the end of the paid period',
+  tags,
+  params: z.object({ id: z.string().check(z.maxLength(64)) }),
+  response: ZConsoleSubscription,
+});
+
+export const consoleSubscriptionRefund = defineEndpoint({
+  id: 'consoleSubscriptionRefund',
+  method: 'POST',
+  base: 'api',
+  path: '/console/subscriptions/:id/charges/:chargeId/refund',
+  summary: 'Refunds one paid renewal through its processor, once however often asked',
+  tags,
+  params: z.object({ id: z.string().check(z.maxLength(64)), chargeId: z.string().check(z.maxLength(128)) }),
+  response: z.object({
+    subscription: ZConsoleSubscription,
+    /** False when an earlier click already refunded it (nothing new happened). */
+    changed: z.boolean(),
+  }),
+});

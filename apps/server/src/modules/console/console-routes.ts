@@ -79,4 +79,15 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consoleReviewsRemoveDemo, async ({ req, reply }) =>
     c.reviewsRemoveDemo(await c.requireOperator(req, reply)),
   );
+
+  mountEndpoint(app, bases, endpoints.consoleSubscriptions, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.subscriptions(query.email);
+  });
+  mountEndpoint(app, bases, endpoints.consoleSubscriptionCancel, async ({ req, reply, params }) =>
+    c.subscriptionCancel(await c.requireOperator(req, reply), params.id),
+  );
+  mountEndpoint(app, bases, endpoints.consoleSubscriptionRefund, async ({ req, reply, params }) =>
+    c.subscriptionRefund(await c.requireOperator(req, reply), params.id, params.chargeId),
+  );
 }

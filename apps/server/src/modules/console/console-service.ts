@@ -1,4 +1,11 @@
-import type { TAuditEntry, TConsoleOrderRow, TConsolePromo, TConsoleTicket, TStoryMail } from '@mindgauge/contract';
+import type {
+  TAuditEntry,
+  TConsoleOrderRow,
+  TConsolePromo,
+  TConsoleSubscription,
+  TConsoleTicket,
+  TStoryMail,
+} from '@mindgauge/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -8,6 +15,8 @@ import type { ExamOrders, Order } from '../exam/exam-orders';
 import type { OutboxDesk } from '../mail/outbox-desk';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import type { ReviewsService } from '../reviews/reviews-service';
+import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscription-repository';
+import type { SubscriptionService } from '../subscriptions/subscription-service';
 import type { SupportDesk } from '../support/support-service';
 import type { AuditRow, ConsoleRepository } from './console-repository';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
@@ -79,6 +88,8 @@ export interface ConsoleDeps {
   outbox: OutboxDesk;
   /** Buyer reviews' moderation (the reviews module's service). */
   reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
+  /** Find, cancel, refund a renewal (the subscriptions module's service). */
+  subscriptions: Pick<SubscriptionService, 'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge'>;
   /** Queues the report e-mail (its links) again to the order's address. */
   resendReport(order: Order): Promise<void>;
   /** The report's cached copy is dropped when its access changes. */
@@ -168,6 +179,43 @@ export function consoleService(d: ConsoleDeps) {
     createdAt: iso(Number(t.ticket.created_at)),
     replies: t.replies.map((r) => ({ by: r.author, message: r.message, at: iso(Number(r.created_at)) })),
   });
+
+  const presentSubscription = (s: SubscriptionRow, charges: ChargeRow[]): TConsoleSubscription => ({
+    id: s.id,
+    orderNumber: s.order_number,
+    planId: s.plan_id,
+    email: s.email,
+    locale: s.locale,
+    provider: s.provider,
+    status: s.status,
+    amountMinor: s.amount_minor,
+    currency: s.currency,
+    interval: s.billing_interval,
+    intervalCount: s.interval_count,
+    trialEndAt: isoOrNull(s.trial_end_at === null ? null : Number(s.trial_end_at)),
+    currentPeriodEnd: iso(Number(s.current_period_end)),
+    reminderSentAt: isoOrNull(s.reminder_sent_at === null ? null : Number(s.reminder_sent_at)),
+    cancelRequestedAt: isoOrNull(s.cancel_requested_at === null ? null : Number(s.cancel_requested_at)),
+    endedAt: isoOrNull(s.ended_at === null ? null : Number(s.ended_at)),
+    createdAt: iso(Number(s.created_at)),
+    charges: charges.map((c) => ({
+      id: c.id,
+      periodNo: c.period_no,
+      attempt: c.attempt,
+      amountMinor: c.amount_minor,
+      currency: c.currency,
+      status: c.status,
+      failureCode: c.failure_code,
+      refundStatus: c.refund_status ?? null,
+      createdAt: iso(Number(c.created_at)),
+      settledAt: isoOrNull(c.settled_at === null ? null : Number(c.settled_at)),
+    })),
+  });
+
+  async function subscriptionOf(id: string): Promise<TConsoleSubscription> {
+    const { sub, charges } = await d.subscriptions.operatorGet(id);
+    return presentSubscription(sub, charges);
+  }
 
   async function requireOrder(orderNumber: string): Promise<Order> {
     const o = await d.orders.findOrder(orderNumber);
@@ -367,6 +415,44 @@ export function consoleService(d: ConsoleDeps) {
       if (!row) throw new AppError('MAIL_NOT_FOUND');
       if (requeued) await audit(actor, 'mail.retry', `mail:${id}`, { status: 'failed' }, { status: row.status });
       return presentMail(row);
+    },
+
+    async subscriptions(email: string) {
+      const found = await d.subscriptions.operatorFind(email);
+      return { subscriptions: found.map((x) => presentSubscription(x.sub, x.charges)) };
+    },
+    async subscriptionCancel(actor: Operator, id: string) {
+      const { changed, sub } = await d.subscriptions.operatorCancel(id);
+      if (changed)
+        await audit(
+          actor,
+          'subscription.cancel',
+          `subscription:${id}`,
+          { status: 'running' },
+          {
+            cancelRequestedAt: isoOrNull(sub.cancel_requested_at === null ? null : Number(sub.cancel_requested_at)),
+            accessUntil: iso(Number(sub.current_period_end)),
+          },
+        );
+      return subscriptionOf(id);
+    },
+    /** One renewal refunded once, however many clicks: one audit row, by the call that refunded. */
+    async subscriptionRefund(actor: Operator, id: string, chargeId: string) {
+      const { changed, charge } = await d.subscriptions.operatorRefundCharge(id, chargeId);
+      if (changed)
+        await audit(
+          actor,
+          'subscription.refund-renewal',
+          `subscription:${id}`,
+          { charge: chargeId, refund: null },
+          {
+            charge: chargeId,
+            refund: charge.refund_status,
+            amountMinor: charge.amount_minor,
+            currency: charge.currency,
+          },
+        );
+      return { changed, subscription: await subscriptionOf(id) };
     },
 
     async reviews() {

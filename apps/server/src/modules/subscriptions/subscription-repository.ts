@@ -287,6 +287,51 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .orderBy('attempt')
         .execute();
     },
+    /** Every subscription of an address, newest first (the console; on subscriptions_email_idx). */
+    forEmail(email: string, limit: number): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    findCharge(subscriptionId: string, chargeId: string): Promise<ChargeRow | undefined> {
+      return db
+        .selectFrom('subscription_charges')
+        .selectAll()
+        .where('id', '=', chargeId)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+    },
+    /** An operator's refund of a paid renewal: true for the one call that asked first. */
+    async markChargeRefundPending(id: string): Promise<boolean> {
+      const r = await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: 'pending' })
+        .where('id', '=', id)
+        .where('status', '=', 'succeeded')
+        .where('refund_status', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    async clearChargeRefund(id: string): Promise<void> {
+      await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: null })
+        .where('id', '=', id)
+        .where('refund_status', '=', 'pending')
+        .execute();
+    },
+    async markChargeRefunded(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: 'refunded', refunded_at: now })
+        .where('id', '=', id)
+        .where('refund_status', '=', 'pending')
+        .execute();
+    },
   };
 }
 export type SubscriptionRepository = ReturnType<typeof subscriptionRepository>;
