@@ -15,6 +15,9 @@ import {
   consoleReviewReply,
   consoleReviews,
   consoleReviewsRemoveDemo,
+  consoleSubscriptionCancel,
+  consoleSubscriptionRefund,
+  consoleSubscriptions,
   consoleTicketDone,
   consoleTicketReply,
   consoleTickets,
@@ -78,3 +81,12 @@ export const rejectReview = (id: number) => call(consoleReviewReject, { params: 
 export const replyToReview = (id: number, message: string) =>
   call(consoleReviewReply, { params: { id }, body: { message } });
 export const removeDemoReviews = () => call(consoleReviewsRemoveDemo);
+
+export const subscriptionsQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['console', 'subscriptions', email],
+    queryFn: () => call(consoleSubscriptions, { query: { email } }),
+  });
+export const cancelSubscription = (id: string) => call(consoleSubscriptionCancel, { params: { id } });
+export const refundRenewal = (id: string, chargeId: string) =>
+  call(consoleSubscriptionRefund, { params: { id, chargeId } });

@@ -14,6 +14,7 @@ import { OrdersPanel } from './orders-panel';
 import { PromosPanel } from './promos-panel';
 import { ReviewsPanel } from './reviews-panel';
 import { SecondFactor } from './second-factor';
+import { SubscriptionsPanel } from './subscriptions-panel';
 import { TicketsPanel } from './tickets-panel';
 import { useConsoleHref } from './use-console-href';
 import '../../styles/console.css';
@@ -24,7 +25,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const PANELS = ['orders', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
+export const PANELS = ['orders', 'subs', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
 type Panel = (typeof PANELS)[number];
 const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).includes(v ?? '');
 
@@ -81,6 +82,7 @@ export function Component() {
         </ul>
       </nav>
       {panel === 'orders' && <OrdersPanel />}
+      {panel === 'subs' && <SubscriptionsPanel />}
       {panel === 'promos' && <PromosPanel />}
       {panel === 'reviews' && <ReviewsPanel />}
       {panel === 'tickets' && <TicketsPanel />}
