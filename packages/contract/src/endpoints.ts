@@ -52,6 +52,8 @@ export const endpoints = {
   consoleSubscriptions: consoleApi.consoleSubscriptions,
   consoleSubscriptionCancel: consoleApi.consoleSubscriptionCancel,
   consoleSubscriptionRefund: consoleApi.consoleSubscriptionRefund,
+  consoleFunnel: consoleApi.consoleFunnel,
+  consoleFunnelCsv: consoleApi.consoleFunnelCsv,
   questionList: exam.questionList,
   saveAnswer: exam.saveAnswer,
   confirmSession: exam.confirmSession,

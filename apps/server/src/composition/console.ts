@@ -35,19 +35,28 @@ export async function operatorConsole(
   const kysely = db.kysely;
   const kickMail = () => deps.mailWorker.kick();
   const repo = consoleRepository(kysely);
+  const orders = examOrders(examRepository(kysely));
   const service = consoleService({
     repo,
     db: kysely,
     clock,
     issuer: new URL(env.PUBLIC_URL).host,
     signedIn: parts.accounts.signedInSession,
-    orders: examOrders(examRepository(kysely)),
+    orders,
     payments: parts.checkout.payments,
     promos: parts.checkout.catalog.promos,
     support: supportDesk({ transact: supportTransactor(kysely), clock, mailDomain: deps.mailDomain }),
     outbox: outboxDesk(kysely, clock, kickMail),
     reviews: parts.growth.reviews,
     subscriptions: parts.checkout.subscriptions,
+    funnel: {
+      views: (range) => deps.tracking.viewCounts(range),
+      counts: [
+        (from, to) => orders.funnelCounts(from, to),
+        (from, to) => parts.checkout.payments.funnelCounts(from, to),
+        (from, to) => parts.checkout.subscriptions.funnelCounts(from, to),
+      ],
+    },
     async resendReport(order) {
       const hl = isLocale(order.locale) ? order.locale : 'en';
       const mail = { db: kysely, clock, links: parts.links, mailDomain: deps.mailDomain, kickMail };

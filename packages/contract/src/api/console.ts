@@ -465,3 +465,63 @@ export const consoleSubscriptionRefund = defineEndpoint({
     changed: z.boolean(),
   }),
 });
+
+/** The funnel's measures, in the order of a visitor's way through the site. */
+export const FUNNEL_METRICS = [
+  'pageViews',
+  'testsStarted',
+  'testsFinished',
+  'testsAbnormal',
+  'emailsGiven',
+  'orders',
+  'payments',
+  'refunds',
+  'planStarts',
+  'trialConversions',
+  'cancellations',
+] as const;
+export type TFunnelMetric = (typeof FUNNEL_METRICS)[number];
+
+/** A range of UTC days, both included; at most 92 days. */
+const ZFunnelRange = z.object({ from: ZIsoDate, to: ZIsoDate });
+
+export const ZFunnelRow = z.object({
+  day: ZIsoDate,
+  /** The landing variant ('' for views of other pages and for every measure but page views). */
+  variant: z.string(),
+  hl: z.string(),
+  pageViews: z.number(),
+  testsStarted: z.number(),
+  testsFinished: z.number(),
+  testsAbnormal: z.number(),
+  emailsGiven: z.number(),
+  orders: z.number(),
+  payments: z.number(),
+  refunds: z.number(),
+  planStarts: z.number(),
+  trialConversions: z.number(),
+  cancellations: z.number(),
+});
+export type TFunnelRow = z.infer<typeof ZFunnelRow>;
+
+export const consoleFunnel = defineEndpoint({
+  id: 'consoleFunnel',
+  method: 'GET',
+  base: 'api',
+  path: '/console/funnel',
+  summary: 'The funnel by UTC day, landing variant and language: views, tests, e-mails, orders, payments, plans',
+  tags,
+  query: ZFunnelRange,
+  response: z.object({ from: ZIsoDate, to: ZIsoDate, rows: z.array(ZFunnelRow) }),
+});
+
+export const consoleFunnelCsv = defineEndpoint({
+  id: 'consoleFunnelCsv',
+  method: 'GET',
+  base: 'api',
+  path: '/console/funnel.csv',
+  summary: 'The same funnel as a CSV file (text/csv), one line per day, variant and language',
+  tags,
+  query: ZFunnelRange,
+  response: describe(z.string(), 'The CSV file (text/csv)'),
+});

@@ -1,6 +1,6 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
-import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import { type BasePaths, mountEndpoint, RawFile } from '../../http/mount-endpoint';
 import type { ConsoleService } from './console-service';
 
 /** The console's calls. Thin: check the operator, validate (the contract), call, answer. */
@@ -90,4 +90,14 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consoleSubscriptionRefund, async ({ req, reply, params }) =>
     c.subscriptionRefund(await c.requireOperator(req, reply), params.id, params.chargeId),
   );
+
+  mountEndpoint(app, bases, endpoints.consoleFunnel, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.funnel(query.from, query.to);
+  });
+  mountEndpoint(app, bases, endpoints.consoleFunnelCsv, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    const csv = await c.funnelCsv(query.from, query.to);
+    return new RawFile(Buffer.from(csv, 'utf8'), 'text/csv; charset=utf-8', `funnel-${query.from}-${query.to}.csv`);
+  });
 }

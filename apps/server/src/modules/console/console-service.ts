@@ -19,6 +19,7 @@ import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscription-r
 import type { SubscriptionService } from '../subscriptions/subscription-service';
 import type { SupportDesk } from '../support/support-service';
 import type { AuditRow, ConsoleRepository } from './console-repository';
+import { type FunnelSources, funnelCsv, funnelRows } from './funnel';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
 
 /** A second factor opens the console for this long, within the sign-in session that passed it. */
@@ -90,6 +91,8 @@ export interface ConsoleDeps {
   reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
   /** Find, cancel, refund a renewal (the subscriptions module's service). */
   subscriptions: Pick<SubscriptionService, 'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge'>;
+  /** Where the funnel's numbers come from (tracking, exam, payments, subscriptions). */
+  funnel: FunnelSources;
   /** Queues the report e-mail (its links) again to the order's address. */
   resendReport(order: Order): Promise<void>;
   /** The report's cached copy is dropped when its access changes. */
@@ -415,6 +418,13 @@ export function consoleService(d: ConsoleDeps) {
       if (!row) throw new AppError('MAIL_NOT_FOUND');
       if (requeued) await audit(actor, 'mail.retry', `mail:${id}`, { status: 'failed' }, { status: row.status });
       return presentMail(row);
+    },
+
+    async funnel(from: string, to: string) {
+      return { from, to, rows: await funnelRows(d.funnel, from, to) };
+    },
+    async funnelCsv(from: string, to: string) {
+      return funnelCsv(await funnelRows(d.funnel, from, to));
     },
 
     async subscriptions(email: string) {

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
+import { asDayCounts, type DayCount, epochDay } from '../../lib/day-counts';
 import { mailOutbox } from '../mail/enqueue-mail';
 
 export type SubscriptionRow = Database['subscriptions'];
@@ -286,6 +287,42 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .orderBy('period_no')
         .orderBy('attempt')
         .execute();
+    },
+    /**
+     * The funnel's counts of plans (UTC days from..to, epoch ms), by language: plans started, trials that
+     * converted (the first renewal after a trial paid), cancellations asked.
+     */
+    async funnelCounts(from: number, to: number): Promise<DayCount[]> {
+      const subs = (column: 'created_at' | 'cancel_requested_at') =>
+        db
+          .selectFrom('subscriptions')
+          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .where(column, '>=', from)
+          .where(column, '<', to)
+          .groupBy([epochDay(column), 'locale'])
+          .execute();
+      const day = epochDay('subscription_charges.settled_at');
+      const conversions = db
+        .selectFrom('subscription_charges')
+        .innerJoin('subscriptions', 'subscriptions.id', 'subscription_charges.subscription_id')
+        .select([day.as('d'), 'subscriptions.locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('subscription_charges.settled_at', '>=', from)
+        .where('subscription_charges.settled_at', '<', to)
+        .where('subscription_charges.status', '=', 'succeeded')
+        .where('subscription_charges.period_no', '=', 1)
+        .where('subscriptions.trial_end_at', 'is not', null)
+        .groupBy([day, 'subscriptions.locale'])
+        .execute();
+      const [started, converted, canceled] = await Promise.all([
+        subs('created_at'),
+        conversions,
+        subs('cancel_requested_at'),
+      ]);
+      return [
+        ...asDayCounts('planStarts', started),
+        ...asDayCounts('trialConversions', converted),
+        ...asDayCounts('cancellations', canceled),
+      ];
     },
     /** Every subscription of an address, newest first (the console; on subscriptions_email_idx). */
     forEmail(email: string, limit: number): Promise<SubscriptionRow[]> {

@@ -348,6 +348,9 @@ export function subscriptionService(d: SubscriptionDeps) {
       return { canceled: before ? 1 : 0, subscriptions: after ? [summary(after)] : [] };
     },
 
+    /** The funnel's plan counts (the console). */
+    funnelCounts: (from: number, to: number) => d.repo.funnelCounts(from, to),
+
     /** The console (issue 21): an address's subscriptions with their charges, newest first. */
     async operatorFind(email: string) {
       const subs = await d.repo.forEmail(email.trim().toLowerCase(), 50);

@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+
+/** One count of a funnel metric: an epoch day (UTC), a language, how many. */
+export interface DayCount {
+  metric: string;
+  day: number;
+  hl: string;
+  n: number;
+}
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * The UTC epoch day of an epoch-ms column, the same integer on both dialects (integer division on SQLite's
+ * INTEGER and PostgreSQL's BIGINT), so counting by day is one GROUP BY on an indexed range.
+ */
+export const epochDay = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(DAY_MS)})`;
+
+/** Rows of `{ d, hl, n }` from a repository, named by their metric. */
+export const asDayCounts = (metric: string, rows: { d: unknown; hl: unknown; n: unknown }[]): DayCount[] =>
+  rows.map((r) => ({ metric, day: Number(r.d), hl: String(r.hl ?? ''), n: Number(r.n) }));
