@@ -1,5 +1,7 @@
 import {
   consoleAudit,
+  consoleFunnel,
+  consoleFunnelCsv,
   consoleMail,
   consoleMailRetry,
   consoleMe,
@@ -25,7 +27,7 @@ import {
   consoleTotpVerify,
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { call, callForFile } from '../../lib/api-client';
 
 /** The console's calls: every one is refused by the server unless an operator passed the second factor. */
 export const meQuery = () =>
@@ -90,3 +92,18 @@ export const subscriptionsQuery = (email: string) =>
 export const cancelSubscription = (id: string) => call(consoleSubscriptionCancel, { params: { id } });
 export const refundRenewal = (id: string, chargeId: string) =>
   call(consoleSubscriptionRefund, { params: { id, chargeId } });
+
+export const funnelQuery = (range: { from: string; to: string }) =>
+  queryOptions({ queryKey: ['console', 'funnel', range], queryFn: () => call(consoleFunnel, { query: range }) });
+/** The funnel's CSV, saved by the browser as funnel-{from}-{to}.csv. */
+export async function downloadFunnelCsv(range: { from: string; to: string }): Promise<void> {
+  const blob = await callForFile(consoleFunnelCsv, { query: range });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `funnel-${range.from}-${range.to}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
