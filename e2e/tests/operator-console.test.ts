@@ -144,6 +144,29 @@ describeBrowser('the operator console', () => {
     await visitor.getByText('Thank you for the kind words.').waitFor();
   });
 
+  it('the funnel shows charts, its table and a CSV file; subscriptions are found by address', async () => {
+    await openTab(page, 'Funnel');
+    await page.getByRole('table', { name: 'Every number, per day, landing variant and language' }).waitFor();
+    expect(await page.getByRole('img', { name: /^Chart of Page views, Tests started/ }).count()).toBe(1);
+    const headers = await page.locator('.console__table thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['Page views', 'Tests started', 'Orders', 'Payments']));
+    await expectAccessible(page, 'console funnel');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^funnel-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^day,variant,language,pageViews,testsStarted/);
+
+    await openTab(page, 'Subscriptions');
+    await page.getByLabel("Subscriber's e-mail").fill('nobody-subscribed@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No subscription for this address.').waitFor();
+    await expectAccessible(page, 'console subscriptions');
+  });
+
   it('a support message answered from the console arrives by e-mail; every action is in the audit log', async () => {
     const visitor = await b.newPage();
     const asker = `asker-${Date.now()}@example.com`;

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-
 /** One count of a funnel metric: an epoch day (UTC), a language, how many. */
 export interface DayCount {
   metric: string;
@@ -9,12 +7,6 @@ export interface DayCount {
 }
 
 export const DAY_MS = 86_400_000;
-
-/**
- * The UTC epoch day of an epoch-ms column, the same integer on both dialects (integer division on SQLite's
- * INTEGER and PostgreSQL's BIGINT), so counting by day is one GROUP BY on an indexed range.
- */
-export const epochDay = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(DAY_MS)})`;
 
 /** Rows of `{ d, hl, n }` from a repository, named by their metric. */
 export const asDayCounts = (metric: string, rows: { d: unknown; hl: unknown; n: unknown }[]): DayCount[] =>

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
-import { asDayCounts, type DayCount, epochDay } from '../../lib/day-counts';
+import { asDayCounts, type DayCount } from '../../lib/day-counts';
 import { ZStoredEntitlements } from './exam-json';
 
 export type SessionRow = Database['exam_sessions'];

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import type { Database } from '../../db/schema';
-import { asDayCounts, type DayCount, epochDay } from '../../lib/day-counts';
+import { asDayCounts, type DayCount } from '../../lib/day-counts';
 
 export type PaymentRow = Database['payments'];
 export type PaymentStatus = PaymentRow['status'];

@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import type { Database } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
-import { asDayCounts, type DayCount, epochDay } from '../../lib/day-counts';
+import { asDayCounts, type DayCount } from '../../lib/day-counts';
 import { mailOutbox } from '../mail/enqueue-mail';
 
 export type SubscriptionRow = Database['subscriptions'];

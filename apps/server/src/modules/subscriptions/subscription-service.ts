@@ -23,6 +23,9 @@ import type {
   SubscriptionTransactionRepositories,
 } from './subscription-repository';
 
+/** The rows the console shows (other modules name them through this service). */
+export type { ChargeRow, SubscriptionRow } from './subscription-repository';
+
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import type { Database } from '../../db/schema';
-import { epochDay } from '../../lib/day-counts';
 
 /** Raw page views deleted per statement: a long delete must not hold the database for long. */
 const DELETE_BATCH = 5000;
