@@ -133,9 +133,11 @@ function FunnelTable({ rows }: { rows: TFunnelRow[] }) {
   const { t } = useTranslation('console');
   if (rows.length === 0) return <p role="status">{t('funnel.none')}</p>;
   return (
-    <div className="console__table-wrap">
+    // Wider than a phone: the region scrolls, so it takes the keyboard's focus (arrow keys scroll it).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="console__table-wrap" tabIndex={0} aria-labelledby="funnel-table-caption">
       <table className="console__table">
-        <caption>{t('funnel.tableCaption')}</caption>
+        <caption id="funnel-table-caption">{t('funnel.tableCaption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('funnel.day')}</th>
@@ -161,6 +163,6 @@ function FunnelTable({ rows }: { rows: TFunnelRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
