@@ -116,6 +116,57 @@ describeBrowser('the operator console', () => {
     expect(after.status()).toBe(402);
   });
 
+  it('a review the operator approves then shows on the report choice, with the reply', async () => {
+    const buyer = await b.newPage();
+    const email = `reviewed-${Date.now()}@example.com`;
+    const order = await finishTestViaApi(buyer, 'en', email);
+    await buyViaApi(buyer, order, email);
+    const text = `Approved in the console ${Date.now().toString(36)}.`;
+    const sent = await buyer.request.post('/api/exam/review/submit', {
+      data: { orderNumber: order, rating: 5, content: text, hl: 'en' },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+
+    await openTab(page, 'Reviews');
+    const card = page.locator('.console__ticket', { hasText: text });
+    await card.getByLabel('Your public reply').fill('Thank you for the kind words.');
+    await card.getByRole('button', { name: 'Save the reply' }).click();
+    await card.getByText('The reply is saved.').waitFor();
+    await expectAccessible(page, 'console reviews');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.locator('.console__ticket', { hasText: text }).count()).toBe(0);
+
+    // A new visitor's report choice shows it, with the operator's reply.
+    const visitor = await b.newPage();
+    const next = await finishTestViaApi(visitor, 'en', `chooser-${Date.now()}@example.com`);
+    await visitor.goto(`/paying/scheme/IQB-1799?order=${next}`);
+    await visitor.getByText(text).waitFor();
+    await visitor.getByText('Thank you for the kind words.').waitFor();
+  });
+
+  it('the funnel shows charts, its table and a CSV file; subscriptions are found by address', async () => {
+    await openTab(page, 'Funnel');
+    await page.getByRole('table', { name: 'Every number, per day, landing variant and language' }).waitFor();
+    expect(await page.getByRole('img', { name: /^Chart of Page views, Tests started/ }).count()).toBe(1);
+    const headers = await page.locator('.console__table thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['Page views', 'Tests started', 'Orders', 'Payments']));
+    await expectAccessible(page, 'console funnel');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^funnel-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^day,variant,language,pageViews,testsStarted/);
+
+    await openTab(page, 'Subscriptions');
+    await page.getByLabel("Subscriber's e-mail").fill('nobody-subscribed@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No subscription for this address.').waitFor();
+    await expectAccessible(page, 'console subscriptions');
+  });
+
   it('a support message answered from the console arrives by e-mail; every action is in the audit log', async () => {
     const visitor = await b.newPage();
     const asker = `asker-${Date.now()}@example.com`;
@@ -138,7 +189,15 @@ describeBrowser('the operator console', () => {
 
     // Every action is in the audit log.
     await openTab(page, 'Audit log');
-    for (const action of ['promo.create', 'order.refund', 'order.close-access', 'ticket.reply', 'ticket.done'])
+    for (const action of [
+      'promo.create',
+      'order.refund',
+      'order.close-access',
+      'review.reply',
+      'review.approve',
+      'ticket.reply',
+      'ticket.done',
+    ])
       await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     await expectAccessible(page, 'audit log');
   });

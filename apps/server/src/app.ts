@@ -123,13 +123,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const exam = await examModule(app, bases, deps, links, reportLinkSecret, members.reportDimensions);
   const checkout = await commerce(app, bases, deps, links, reportLinkSecret, exam.forgetReport, accounts);
   const { files, share } = await reports(app, bases, deps, exam, links, reportLinkSecret, checkout.paid);
+  const grown = await growth(app, bases, deps, exam, checkout.paid, reportLinkSecret);
   const operator = await operatorConsole(app, bases, deps, {
     accounts,
     checkout,
     links,
     forgetReport: exam.forgetReport,
+    growth: grown,
   });
-  const grown = await growth(app, bases, deps, exam, checkout.paid, reportLinkSecret);
   if (mailTransport.name === 'local') await app.register(async (scope) => devMailboxRoutes(scope, db.kysely));
   await metrics(app, deps, requestStats);
   await clockControl(app, clock, [checkout.scheduler], mailWorker);

@@ -3,7 +3,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/console/totp';
-import { buyReport, deliverMail, mails, paidReadyOrder, readerCookie, shownPrice } from './checkout-helpers';
+import {
+  buyReport,
+  deliverMail,
+  mails,
+  ownerPost,
+  paidReadyOrder,
+  payInFrame,
+  planBody,
+  planPrice,
+  post,
+  readerCookie,
+  shownPrice,
+} from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -15,7 +27,14 @@ const consoleCalls = Object.values(endpoints)
   .map((e) => ({
     id: e.id,
     method: e.method,
-    url: `/api${e.path.replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx').replace(':code', 'X').replace(':id', '1')}`,
+    url: `/api${e.path
+      .replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx')
+      .replace(':code', 'X')
+      .replace(':chargeId', 'ch')
+      .replace(
+        ':id',
+        '1',
+      )}${e.id === 'consoleSubscriptions' ? '?email=a@b.c' : ''}${e.id.startsWith('consoleFunnel') ? '?from=2026-01-01&to=2026-01-02' : ''}`,
     payload: e.method === 'POST' ? { code: '123456', revokeAccess: true, message: 'x', percentOff: 10 } : undefined,
   }));
 const secondFactorCalls = new Set(['consoleMe', 'consoleTotpEnrol', 'consoleTotpVerify']);
@@ -283,6 +302,184 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     expect(await auditCount('ticket.reply')).toBe(1);
     expect(await auditCount('ticket.done')).toBe(1);
     expect(await auditCount('mail.retry')).toBe(1);
+  });
+
+  it('moderates reviews: an approved one shows on the report choice, with the reply; each step audited', async () => {
+    const { cookie } = await operator('moderator@example.com');
+    const order = await buyReport(t, 'reviewer@example.com');
+    const sent = await ownerPost(t, '/api/exam/review/submit', {
+      orderNumber: order,
+      rating: 5,
+      content: 'The matrix puzzles were hard and fair.',
+      hl: 'en',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const shownIds = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' }))
+        .json()
+        .data.reviews.map((r: { id: number }) => r.id);
+    const queue = (await call('GET', '/api/console/reviews', cookie)).json().data.reviews;
+    const mine = queue.find((r: { orderNumber: string }) => r.orderNumber === order);
+    expect(mine).toMatchObject({ status: 'pending', rating: 5, verifiedBuyer: true, locale: 'en' });
+    expect(await shownIds()).not.toContain(mine.id);
+
+    const approved = await call('POST', `/api/console/reviews/${mine.id}/approve`, cookie);
+    expect(approved.json().data).toMatchObject({ id: mine.id, status: 'approved' });
+    expect(await shownIds()).toContain(mine.id);
+    const replied = await call('POST', `/api/console/reviews/${mine.id}/reply`, cookie, { message: 'Thank you!' });
+    expect(replied.json().data.reply).toBe('Thank you!');
+    const queueAfter = (await call('GET', '/api/console/reviews', cookie)).json().data.reviews;
+    expect(queueAfter.map((r: { id: number }) => r.id)).not.toContain(mine.id);
+
+    const rejected = await call('POST', `/api/console/reviews/${mine.id}/reject`, cookie);
+    expect(rejected.json().data.status).toBe('rejected');
+    expect(await shownIds()).not.toContain(mine.id);
+    expect((await call('POST', `/api/console/reviews/${mine.id}/remove`, cookie)).json().data).toEqual({
+      removed: true,
+    });
+    expect(codeOf(await call('POST', `/api/console/reviews/${mine.id}/approve`, cookie))).toEqual([404, 'NOT_FOUND']);
+
+    const demo = await call('POST', '/api/console/reviews/remove-demo', cookie);
+    expect(demo.json().data.hidden).toBeGreaterThan(0);
+    const left = (await t.app.inject({ method: 'GET', url: '/api/exam/review/list/1799/en' })).json().data.reviews;
+    expect(left.filter((r: { demo: boolean }) => r.demo)).toEqual([]);
+
+    const log = await t.deps.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'before_json', 'after_json'])
+      .where('target', 'in', [`review:${mine.id}`, 'reviews:demo'])
+      .orderBy('id')
+      .execute();
+    expect(log.map((r) => r.action)).toEqual([
+      'review.approve',
+      'review.reply',
+      'review.reject',
+      'review.remove',
+      'review.remove-demo',
+    ]);
+    expect(JSON.parse(log[0]?.before_json as string)).toEqual({ status: 'pending', reply: null });
+    expect(JSON.parse(log[0]?.after_json as string)).toEqual({ status: 'approved', reply: null });
+  });
+
+  it('finds a subscription by e-mail with its reminder and renewal, refunds the renewal once, cancels it', async () => {
+    const email = 'subscriber@example.com';
+    const order = await paidReadyOrder(t);
+    const price = await planPrice(t, 'weekly');
+    const created = await ownerPost(t, '/api-pay/pay/plan/create', planBody(order, 'weekly', price, { email }));
+    expect(created.statusCode, created.body).toBe(200);
+    const { payment, next } = created.json().data;
+    expect((await payInFrame(t, next.url, '4242424242424242')).statusCode).toBe(200);
+    await post(t, '/api-pay/pay/check/status', { orderNumber: order, paymentId: payment.paymentId });
+    // Past the trial's reminder and its end: the scheduler reminds, then charges the first renewal.
+    for (const hours of [30, 30, 20]) {
+      t.clock.advance(hours * 3_600_000);
+      for (let i = 0; i < 20 && (await t.checkout.scheduler.runOnce()) > 0; i++);
+    }
+    const { cookie } = await operator('subscriptions.desk@example.com');
+
+    const found = await call(
+      'GET',
+      `/api/console/subscriptions?email=${encodeURIComponent('Subscriber@Example.com')}`,
+      cookie,
+    );
+    const [sub] = found.json().data.subscriptions;
+    expect(sub).toMatchObject({ orderNumber: order, planId: 'weekly', status: 'active', cancelRequestedAt: null });
+    expect(sub.reminderSentAt).not.toBeNull();
+    expect(sub.charges).toEqual([
+      expect.objectContaining({ periodNo: 1, status: 'succeeded', amountMinor: 1999, refundStatus: null }),
+    ]);
+    const chargeId = sub.charges[0].id;
+
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', `/api/console/subscriptions/${sub.id}/charges/${encodeURIComponent(chargeId)}/refund`, cookie),
+      ),
+    );
+    expect(clicks.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(clicks.filter((r) => r.json().data.changed)).toHaveLength(1);
+    // The click that refunded says so; a click answered while it was at the processor sees it pending.
+    const winner = clicks.find((r) => r.json().data.changed);
+    expect(winner?.json().data.subscription.charges[0].refundStatus).toBe('refunded');
+    for (const r of clicks)
+      expect(['pending', 'refunded']).toContain(r.json().data.subscription.charges[0].refundStatus);
+    const charge = await t.deps.db.kysely
+      .selectFrom('subscription_charges')
+      .select(['provider_ref', 'refund_status'])
+      .where('id', '=', chargeId)
+      .executeTakeFirstOrThrow();
+    expect(charge.refund_status).toBe('refunded');
+    const atProcessor = await t.deps.db.kysely
+      .selectFrom('sandbox_payments')
+      .select('refunded')
+      .where('id', '=', charge.provider_ref as string)
+      .executeTakeFirstOrThrow();
+    expect(Number(atProcessor.refunded)).toBe(1);
+    expect(await auditCount('subscription.refund-renewal')).toBe(1);
+
+    const canceled = await call('POST', `/api/console/subscriptions/${sub.id}/cancel`, cookie);
+    expect(canceled.json().data.cancelRequestedAt).not.toBeNull();
+    const again = await call('POST', `/api/console/subscriptions/${sub.id}/cancel`, cookie);
+    expect(again.statusCode).toBe(200);
+    expect(await auditCount('subscription.cancel')).toBe(1);
+    expect(await mails(t, 'subscriptionCanceled', email)).toHaveLength(1);
+    const unknown = await call('POST', '/api/console/subscriptions/nope/cancel', cookie);
+    expect(codeOf(unknown)).toEqual([404, 'SUBSCRIPTION_NOT_FOUND']);
+  });
+
+  it('counts the funnel by day, landing variant and language, from raw views and the rollup alike; CSV too', async () => {
+    let { cookie } = await operator('funnel@example.com');
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const funnel = async () => {
+      const res = await call('GET', `/api/console/funnel?from=${today}&to=${today}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.rows as Record<string, string | number>[];
+    };
+    const sum = (rows: Record<string, string | number>[], metric: string, f: (r: Record<string, unknown>) => boolean) =>
+      rows.filter(f).reduce((a, r) => a + Number(r[metric]), 0);
+    const before = await funnel();
+
+    const logid = (
+      await t.app.inject({ method: 'POST', url: '/api/app/v2/generate/logid', payload: { appExamId: 1799 } })
+    ).json().data.logid;
+    for (let i = 0; i < 3; i++) {
+      const view = await t.app.inject({
+        method: 'GET',
+        url: '/api/app/v2/view?dl=%2Flanding_page%2Ftest_center%2FIQB-1799&av=1&hl=ko&eid=1799&aeid=1799',
+        headers: { logid },
+      });
+      expect(view.json().data).toEqual({ recorded: true });
+    }
+    await buyReport(t, 'funnel.buyer@example.com');
+    const after = await funnel();
+    const landingKo = (r: Record<string, unknown>) => r.variant === 'test_center' && r.hl === 'ko';
+    expect(sum(after, 'pageViews', landingKo) - sum(before, 'pageViews', landingKo)).toBe(3);
+    const all = () => true;
+    for (const metric of ['testsStarted', 'testsFinished', 'emailsGiven', 'orders', 'payments'])
+      expect(sum(after, metric, all) - sum(before, metric, all), metric).toBe(1);
+    expect(sum(after, 'refunds', all)).toBe(sum(before, 'refunds', all));
+
+    // Tomorrow the rollup counts today: the same numbers, from the daily table, never twice.
+    t.clock.advance(86_400_000);
+    expect(await t.deps.tracking.rollUp(t.clock.now())).toBeGreaterThan(0);
+    // A day later the second factor has run out: the operator signs in again.
+    cookie = (await operator('funnel.next.day@example.com')).cookie;
+    const rolled = await funnel();
+    expect(sum(rolled, 'pageViews', landingKo)).toBe(sum(after, 'pageViews', landingKo));
+    expect(sum(rolled, 'orders', all)).toBe(sum(after, 'orders', all));
+
+    const csv = await call('GET', `/api/console/funnel.csv?from=${today}&to=${today}`, cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'day,variant,language,pageViews,testsStarted,testsFinished,testsAbnormal,emailsGiven,orders,payments,refunds,planStarts,trialConversions,cancellations',
+    );
+    expect(lines).toHaveLength(rolled.length + 1);
+    expect(lines).toContain(
+      [today, 'test_center', 'ko', ...Object.values(rolled.find(landingKo) ?? {}).slice(3)].join(','),
+    );
+    const tooLong = await call('GET', '/api/console/funnel?from=2026-01-01&to=2026-12-31', cookie);
+    expect(codeOf(tooLong)).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('keeps the audit log append-only in the database itself, and shows it newest first', async () => {

@@ -34,7 +34,7 @@ export const ERRORS = {
   ORDER_ALREADY_PAID: { result: 40905, status: 409 },
   PAYMENT_IN_PROGRESS: { result: 40906, status: 409 },
   PACKAGE_OWNED: { result: 40907, status: 409 },
-  REVIEW_EXISTS: { result: 40911, status: 409 },
+  REVIEW_EXISTS: { result: 40912, status: 409 },
   TRIAL_NOT_ACTIVE: { result: 40908, status: 409 },
   GIFT_CODE_USED: { result: 40909, status: 409 },
   GIFT_CODE_INVALID: { result: 40410, status: 404 },

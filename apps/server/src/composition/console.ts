@@ -13,21 +13,29 @@ import { outboxDesk } from '../modules/mail/outbox-desk';
 import { mailReportLinks } from '../modules/report/retrieve-reports';
 import { supportDesk, supportTransactor } from '../modules/support/support-service';
 import type { Commerce } from './commerce';
+import type { Growth } from './growth';
 
 /**
  * The operator's console (issue 21): its own module for access and the audit log; every business action is
- * the owning module's service (orders, payments, catalogue, support, outbox), asked from here.
+ * the owning module's service (orders, payments, catalogue, support, outbox, reviews), asked from here.
  */
 export async function operatorConsole(
   app: FastifyInstance,
   bases: BasePaths,
   deps: AppDeps,
-  parts: { accounts: AccountsModule; checkout: Commerce; links: ReportLinks; forgetReport(orderNumber: string): void },
+  parts: {
+    accounts: AccountsModule;
+    checkout: Commerce;
+    links: ReportLinks;
+    forgetReport(orderNumber: string): void;
+    growth: Growth;
+  },
 ) {
   const { db, clock, env } = deps;
   const kysely = db.kysely;
   const kickMail = () => deps.mailWorker.kick();
   const repo = consoleRepository(kysely);
+  const orders = examOrders(examRepository(kysely));
   const service = consoleService({
     limits: deps.limits,
     repo,
@@ -35,11 +43,21 @@ export async function operatorConsole(
     clock,
     issuer: new URL(env.PUBLIC_URL).host,
     signedIn: parts.accounts.signedInSession,
-    orders: examOrders(examRepository(kysely)),
+    orders,
     payments: parts.checkout.payments,
     promos: parts.checkout.catalog.promos,
     support: supportDesk({ transact: supportTransactor(kysely), clock, mailDomain: deps.mailDomain }),
     outbox: outboxDesk(kysely, clock, kickMail),
+    reviews: parts.growth.reviews,
+    subscriptions: parts.checkout.subscriptions,
+    funnel: {
+      views: (range) => deps.tracking.viewCounts(range),
+      counts: [
+        (from, to) => orders.funnelCounts(from, to),
+        (from, to) => parts.checkout.payments.funnelCounts(from, to),
+        (from, to) => parts.checkout.subscriptions.funnelCounts(from, to),
+      ],
+    },
     async resendReport(order) {
       const hl = isLocale(order.locale) ? order.locale : 'en';
       const mail = { db: kysely, clock, links: parts.links, mailDomain: deps.mailDomain, kickMail };

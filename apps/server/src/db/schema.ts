@@ -413,6 +413,9 @@ export interface Database {
     failure_code: string | null;
     created_at: number;
     settled_at: number | null;
+    /** An operator's refund of this charge (console): null, then pending, then refunded; each step once. */
+    refund_status?: 'pending' | 'refunded' | null;
+    refunded_at?: number | null;
   };
   package_prices: {
     exam_id: number;

@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDate, ZIsoDateTime } from '../fields';
 import { ZIdParam } from '../scope';
 import { describe, z } from '../zod';
+import { ZReview } from './checkout';
 
 /**
  * The operator's console (issue 21): every call needs an account with the operator role whose sign-in session
@@ -318,4 +319,209 @@ export const consoleMailRetry = defineEndpoint({
   tags,
   params: z.object({ id: ZIdParam }),
   response: ZStoryMail,
+});
+
+/** A buyer's review as the operator moderates it: its state, order and language besides what visitors see. */
+export const ZConsoleReview = z.object({
+  ...ZReview.shape,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  orderNumber: z.nullable(z.string()),
+  locale: z.string(),
+  examId: z.number(),
+});
+export type TConsoleReview = z.infer<typeof ZConsoleReview>;
+
+export const consoleReviews = defineEndpoint({
+  id: 'consoleReviews',
+  method: 'GET',
+  base: 'api',
+  path: '/console/reviews',
+  summary: 'The moderation queue: reviews waiting for a decision, oldest first',
+  tags,
+  response: z.object({ reviews: z.array(ZConsoleReview) }),
+});
+
+const reviewAction = (id: string, verb: string, summary: string) =>
+  defineEndpoint({
+    id,
+    method: 'POST',
+    base: 'api',
+    path: `/console/reviews/:id/${verb}`,
+    summary,
+    tags,
+    params: z.object({ id: ZIdParam }),
+    response: ZConsoleReview,
+  });
+
+export const consoleReviewApprove = reviewAction(
+  'consoleReviewApprove',
+  'approve',
+  'Approves a review: it shows, in its language, on the report choice',
+);
+export const consoleReviewReject = reviewAction('consoleReviewReject', 'reject', 'Rejects a review: it never shows');
+
+export const consoleReviewReply = defineEndpoint({
+  id: 'consoleReviewReply',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/:id/reply',
+  summary: "The operator's public reply under a review; an empty message takes it back",
+  tags,
+  params: z.object({ id: ZIdParam }),
+  body: z.object({ message: z.string().check(z.trim(), z.maxLength(2000)) }),
+  response: ZConsoleReview,
+});
+
+export const consoleReviewRemove = defineEndpoint({
+  id: 'consoleReviewRemove',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/:id/remove',
+  summary: "Deletes a buyer's review (a demo review is hidden, so the seed does not bring it back)",
+  tags,
+  params: z.object({ id: ZIdParam }),
+  response: z.object({ removed: z.literal(true) }),
+});
+
+export const consoleReviewsRemoveDemo = defineEndpoint({
+  id: 'consoleReviewsRemoveDemo',
+  method: 'POST',
+  base: 'api',
+  path: '/console/reviews/remove-demo',
+  summary: 'Hides every seeded demo review at once',
+  tags,
+  response: z.object({ hidden: z.number() }),
+});
+
+const ZConsoleCharge = z.object({
+  id: z.string(),
+  periodNo: z.number(),
+  attempt: z.number(),
+  amountMinor: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  failureCode: z.nullable(z.string()),
+  refundStatus: z.nullable(z.enum(['pending', 'refunded'])),
+  createdAt: ZIsoDateTime,
+  settledAt: z.nullable(ZIsoDateTime),
+});
+
+/** A subscription as the operator sees it: terms, state, the trial's reminder, and every renewal charge. */
+export const ZConsoleSubscription = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  planId: z.string(),
+  email: z.string(),
+  locale: z.string(),
+  provider: z.string(),
+  status: z.enum(['trialing', 'active', 'past_due', 'canceled']),
+  amountMinor: z.number(),
+  currency: z.string(),
+  interval: z.string(),
+  intervalCount: z.number(),
+  trialEndAt: z.nullable(ZIsoDateTime),
+  currentPeriodEnd: ZIsoDateTime,
+  reminderSentAt: z.nullable(ZIsoDateTime),
+  cancelRequestedAt: z.nullable(ZIsoDateTime),
+  endedAt: z.nullable(ZIsoDateTime),
+  createdAt: ZIsoDateTime,
+  charges: z.array(ZConsoleCharge),
+});
+export type TConsoleSubscription = z.infer<typeof ZConsoleSubscription>;
+
+export const consoleSubscriptions = defineEndpoint({
+  id: 'consoleSubscriptions',
+  method: 'GET',
+  base: 'api',
+  path: '/console/subscriptions',
+  summary: "An address's subscriptions, newest first, with renewals and reminders",
+  tags,
+  query: z.object({ email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)) }),
+  response: z.object({ subscriptions: z.array(ZConsoleSubscription) }),
+});
+
+export const consoleSubscriptionCancel = defineEndpoint({
+  id: 'consoleSubscriptionCancel',
+  method: 'POST',
+  base: 'api',
+  path: '/console/subscriptions/:id/cancel',
+  summary: 'Cancels a subscription: nothing more is charged; access lasts to the end of the paid period',
+  tags,
+  params: z.object({ id: z.string().check(z.maxLength(64)) }),
+  response: ZConsoleSubscription,
+});
+
+export const consoleSubscriptionRefund = defineEndpoint({
+  id: 'consoleSubscriptionRefund',
+  method: 'POST',
+  base: 'api',
+  path: '/console/subscriptions/:id/charges/:chargeId/refund',
+  summary: 'Refunds one paid renewal through its processor, once however often asked',
+  tags,
+  params: z.object({ id: z.string().check(z.maxLength(64)), chargeId: z.string().check(z.maxLength(128)) }),
+  response: z.object({
+    subscription: ZConsoleSubscription,
+    /** False when an earlier click already refunded it (nothing new happened). */
+    changed: z.boolean(),
+  }),
+});
+
+/** The funnel's measures, in the order of a visitor's way through the site. */
+export const FUNNEL_METRICS = [
+  'pageViews',
+  'testsStarted',
+  'testsFinished',
+  'testsAbnormal',
+  'emailsGiven',
+  'orders',
+  'payments',
+  'refunds',
+  'planStarts',
+  'trialConversions',
+  'cancellations',
+] as const;
+export type TFunnelMetric = (typeof FUNNEL_METRICS)[number];
+
+/** A range of UTC days, both included; at most 92 days. */
+const ZFunnelRange = z.object({ from: ZIsoDate, to: ZIsoDate });
+
+export const ZFunnelRow = z.object({
+  day: ZIsoDate,
+  /** The landing variant ('' for views of other pages and for every measure but page views). */
+  variant: z.string(),
+  hl: z.string(),
+  pageViews: z.number(),
+  testsStarted: z.number(),
+  testsFinished: z.number(),
+  testsAbnormal: z.number(),
+  emailsGiven: z.number(),
+  orders: z.number(),
+  payments: z.number(),
+  refunds: z.number(),
+  planStarts: z.number(),
+  trialConversions: z.number(),
+  cancellations: z.number(),
+});
+export type TFunnelRow = z.infer<typeof ZFunnelRow>;
+
+export const consoleFunnel = defineEndpoint({
+  id: 'consoleFunnel',
+  method: 'GET',
+  base: 'api',
+  path: '/console/funnel',
+  summary: 'The funnel by UTC day, landing variant and language: views, tests, e-mails, orders, payments, plans',
+  tags,
+  query: ZFunnelRange,
+  response: z.object({ from: ZIsoDate, to: ZIsoDate, rows: z.array(ZFunnelRow) }),
+});
+
+export const consoleFunnelCsv = defineEndpoint({
+  id: 'consoleFunnelCsv',
+  method: 'GET',
+  base: 'api',
+  path: '/console/funnel.csv',
+  summary: 'The same funnel as a CSV file (text/csv), one line per day, variant and language',
+  tags,
+  query: ZFunnelRange,
+  response: describe(z.string(), 'The CSV file (text/csv)'),
 });

@@ -16,6 +16,7 @@ import { reportPdfCache } from './0013-report-pdf-cache';
 import { members } from './0016-members';
 import { growth } from './0017-growth';
 import { consoleTables } from './0019-console';
+import { consoleRenewalRefunds } from './0020-console-renewal-refunds';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016-members': members(dialect),
         '0017-growth': growth(dialect),
         '0019-console': consoleTables(dialect),
+        '0020-console-renewal-refunds': consoleRenewalRefunds(dialect),
       };
     },
   };

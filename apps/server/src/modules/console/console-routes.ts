@@ -1,6 +1,6 @@
 import { endpoints } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
-import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
+import { type BasePaths, mountEndpoint, RawFile } from '../../http/mount-endpoint';
 import type { ConsoleService } from './console-service';
 
 /** The console's calls. Thin: check the operator, validate (the contract), call, answer. */
@@ -59,4 +59,45 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consoleMailRetry, async ({ req, reply, params }) =>
     c.mailRetry(await c.requireOperator(req, reply), params.id),
   );
+
+  mountEndpoint(app, bases, endpoints.consoleReviews, async ({ req, reply }) => {
+    await c.requireOperator(req, reply);
+    return c.reviews();
+  });
+  mountEndpoint(app, bases, endpoints.consoleReviewApprove, async ({ req, reply, params }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, 'approve'),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewReject, async ({ req, reply, params }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, 'reject'),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewReply, async ({ req, reply, params, body }) =>
+    c.reviewModerate(await c.requireOperator(req, reply), params.id, { reply: body.message }),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewRemove, async ({ req, reply, params }) =>
+    c.reviewRemove(await c.requireOperator(req, reply), params.id),
+  );
+  mountEndpoint(app, bases, endpoints.consoleReviewsRemoveDemo, async ({ req, reply }) =>
+    c.reviewsRemoveDemo(await c.requireOperator(req, reply)),
+  );
+
+  mountEndpoint(app, bases, endpoints.consoleSubscriptions, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.subscriptions(query.email);
+  });
+  mountEndpoint(app, bases, endpoints.consoleSubscriptionCancel, async ({ req, reply, params }) =>
+    c.subscriptionCancel(await c.requireOperator(req, reply), params.id),
+  );
+  mountEndpoint(app, bases, endpoints.consoleSubscriptionRefund, async ({ req, reply, params }) =>
+    c.subscriptionRefund(await c.requireOperator(req, reply), params.id, params.chargeId),
+  );
+
+  mountEndpoint(app, bases, endpoints.consoleFunnel, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    return c.funnel(query.from, query.to);
+  });
+  mountEndpoint(app, bases, endpoints.consoleFunnelCsv, async ({ req, reply, query }) => {
+    await c.requireOperator(req, reply);
+    const csv = await c.funnelCsv(query.from, query.to);
+    return new RawFile(Buffer.from(csv, 'utf8'), 'text/csv; charset=utf-8', `funnel-${query.from}-${query.to}.csv`);
+  });
 }

@@ -1,4 +1,11 @@
-import type { TAuditEntry, TConsoleOrderRow, TConsolePromo, TConsoleTicket, TStoryMail } from '@mindgauge/contract';
+import type {
+  TAuditEntry,
+  TConsoleOrderRow,
+  TConsolePromo,
+  TConsoleSubscription,
+  TConsoleTicket,
+  TStoryMail,
+} from '@mindgauge/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -7,8 +14,11 @@ import type { Clock } from '../../lib/clock';
 import type { ExamOrders, Order } from '../exam/exam-orders';
 import type { OutboxDesk } from '../mail/outbox-desk';
 import type { RateLimiter } from '../rate-limit/consume-rate-limit';
+import type { ReviewsService } from '../reviews/reviews-service';
+import type { ChargeRow, SubscriptionRow, SubscriptionService } from '../subscriptions/subscription-service';
 import type { SupportDesk } from '../support/support-service';
 import type { AuditRow, ConsoleRepository } from './console-repository';
+import { type FunnelSources, funnelCsv, funnelRows } from './funnel';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
 
 /** A second factor opens the console for this long, within the sign-in session that passed it. */
@@ -78,6 +88,12 @@ export interface ConsoleDeps {
   };
   support: SupportDesk;
   outbox: OutboxDesk;
+  /** Buyer reviews' moderation (the reviews module's service). */
+  reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
+  /** Find, cancel, refund a renewal (the subscriptions module's service). */
+  subscriptions: Pick<SubscriptionService, 'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge'>;
+  /** Where the funnel's numbers come from (tracking, exam, payments, subscriptions). */
+  funnel: FunnelSources;
   /** Queues the report e-mail (its links) again to the order's address. */
   resendReport(order: Order): Promise<void>;
   /** The report's cached copy is dropped when its access changes. */
@@ -167,6 +183,43 @@ export function consoleService(d: ConsoleDeps) {
     createdAt: iso(Number(t.ticket.created_at)),
     replies: t.replies.map((r) => ({ by: r.author, message: r.message, at: iso(Number(r.created_at)) })),
   });
+
+  const presentSubscription = (s: SubscriptionRow, charges: ChargeRow[]): TConsoleSubscription => ({
+    id: s.id,
+    orderNumber: s.order_number,
+    planId: s.plan_id,
+    email: s.email,
+    locale: s.locale,
+    provider: s.provider,
+    status: s.status,
+    amountMinor: s.amount_minor,
+    currency: s.currency,
+    interval: s.billing_interval,
+    intervalCount: s.interval_count,
+    trialEndAt: isoOrNull(s.trial_end_at === null ? null : Number(s.trial_end_at)),
+    currentPeriodEnd: iso(Number(s.current_period_end)),
+    reminderSentAt: isoOrNull(s.reminder_sent_at === null ? null : Number(s.reminder_sent_at)),
+    cancelRequestedAt: isoOrNull(s.cancel_requested_at === null ? null : Number(s.cancel_requested_at)),
+    endedAt: isoOrNull(s.ended_at === null ? null : Number(s.ended_at)),
+    createdAt: iso(Number(s.created_at)),
+    charges: charges.map((c) => ({
+      id: c.id,
+      periodNo: c.period_no,
+      attempt: c.attempt,
+      amountMinor: c.amount_minor,
+      currency: c.currency,
+      status: c.status,
+      failureCode: c.failure_code,
+      refundStatus: c.refund_status ?? null,
+      createdAt: iso(Number(c.created_at)),
+      settledAt: isoOrNull(c.settled_at === null ? null : Number(c.settled_at)),
+    })),
+  });
+
+  async function subscriptionOf(id: string): Promise<TConsoleSubscription> {
+    const { sub, charges } = await d.subscriptions.operatorGet(id);
+    return presentSubscription(sub, charges);
+  }
 
   async function requireOrder(orderNumber: string): Promise<Order> {
     const o = await d.orders.findOrder(orderNumber);
@@ -366,6 +419,78 @@ export function consoleService(d: ConsoleDeps) {
       if (!row) throw new AppError('MAIL_NOT_FOUND');
       if (requeued) await audit(actor, 'mail.retry', `mail:${id}`, { status: 'failed' }, { status: row.status });
       return presentMail(row);
+    },
+
+    async funnel(from: string, to: string) {
+      return { from, to, rows: await funnelRows(d.funnel, from, to) };
+    },
+    async funnelCsv(from: string, to: string) {
+      return funnelCsv(await funnelRows(d.funnel, from, to));
+    },
+
+    async subscriptions(email: string) {
+      const found = await d.subscriptions.operatorFind(email);
+      return { subscriptions: found.map((x) => presentSubscription(x.sub, x.charges)) };
+    },
+    async subscriptionCancel(actor: Operator, id: string) {
+      const { changed, sub } = await d.subscriptions.operatorCancel(id);
+      if (changed)
+        await audit(
+          actor,
+          'subscription.cancel',
+          `subscription:${id}`,
+          { status: 'running' },
+          {
+            cancelRequestedAt: isoOrNull(sub.cancel_requested_at === null ? null : Number(sub.cancel_requested_at)),
+            accessUntil: iso(Number(sub.current_period_end)),
+          },
+        );
+      return subscriptionOf(id);
+    },
+    /** One renewal refunded once, however many clicks: one audit row, by the call that refunded. */
+    async subscriptionRefund(actor: Operator, id: string, chargeId: string) {
+      const { changed, charge } = await d.subscriptions.operatorRefundCharge(id, chargeId);
+      if (changed)
+        await audit(
+          actor,
+          'subscription.refund-renewal',
+          `subscription:${id}`,
+          { charge: chargeId, refund: null },
+          {
+            charge: chargeId,
+            refund: charge.refund_status,
+            amountMinor: charge.amount_minor,
+            currency: charge.currency,
+          },
+        );
+      return { changed, subscription: await subscriptionOf(id) };
+    },
+
+    async reviews() {
+      return { reviews: await d.reviews.listPending(200) };
+    },
+    /** Approve, reject or reply: one audit row each, with the review's state before and after. */
+    async reviewModerate(actor: Operator, id: number, step: 'approve' | 'reject' | { reply: string }) {
+      const before = await d.reviews.get(id);
+      if (step === 'approve') await d.reviews.approve(id);
+      else if (step === 'reject') await d.reviews.reject(id);
+      else await d.reviews.reply(id, step.reply || null);
+      const after = await d.reviews.get(id);
+      const action = typeof step === 'string' ? `review.${step}` : 'review.reply';
+      const view = (r: typeof before) => ({ status: r.status, reply: r.reply });
+      await audit(actor, action, `review:${id}`, view(before), view(after));
+      return after;
+    },
+    async reviewRemove(actor: Operator, id: number) {
+      const before = await d.reviews.get(id);
+      await d.reviews.remove(id);
+      await audit(actor, 'review.remove', `review:${id}`, before, null);
+      return { removed: true as const };
+    },
+    async reviewsRemoveDemo(actor: Operator) {
+      const hidden = await d.reviews.removeDemo();
+      await audit(actor, 'review.remove-demo', 'reviews:demo', null, { hidden });
+      return { hidden };
     },
   };
 }

@@ -29,6 +29,7 @@ export type ExamOrders = Pick<
   | 'provenEmail'
   | 'searchOrders'
   | 'markOrderRefunded'
+  | 'funnelCounts'
 >;
 
 /** The exam module's order service for other modules, from its repository: only these operations leave it. */
@@ -52,5 +53,6 @@ export function examOrders(repo: ExamRepository): ExamOrders {
     provenEmail: (...args) => repo.provenEmail(...args),
     searchOrders: (...args) => repo.searchOrders(...args),
     markOrderRefunded: (...args) => repo.markOrderRefunded(...args),
+    funnelCounts: (...args) => repo.funnelCounts(...args),
   };
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
+import { asDayCounts, type DayCount } from '../../lib/day-counts';
 import { ZStoredEntitlements } from './exam-json';
 
 export type SessionRow = Database['exam_sessions'];
@@ -266,6 +268,41 @@ export function examRepository(db: Kysely<Database>) {
       if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
       if (f.to !== undefined) q = q.where('created_at', '<', f.to);
       return q.execute();
+    },
+    /** The funnel's counts of the exam module (UTC days from..to, epoch ms): tests and orders, by language. */
+    async funnelCounts(from: number, to: number): Promise<DayCount[]> {
+      const sessions = (column: 'started_at' | 'scored_at', abnormal = false) => {
+        let q = db
+          .selectFrom('exam_sessions')
+          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .where(column, '>=', from)
+          .where(column, '<', to);
+        if (abnormal) q = q.where('status', '=', 'abnormal');
+        return q.groupBy([epochDay(column), 'locale']).execute();
+      };
+      const orders = (withEmail: boolean) => {
+        let q = db
+          .selectFrom('exam_orders')
+          .select([epochDay('created_at').as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to);
+        if (withEmail) q = q.where('email', 'is not', null);
+        return q.groupBy([epochDay('created_at'), 'locale']).execute();
+      };
+      const [started, finished, abnormal, ordered, emails] = await Promise.all([
+        sessions('started_at'),
+        sessions('scored_at'),
+        sessions('started_at', true),
+        orders(false),
+        orders(true),
+      ]);
+      return [
+        ...asDayCounts('testsStarted', started),
+        ...asDayCounts('testsFinished', finished),
+        ...asDayCounts('testsAbnormal', abnormal),
+        ...asDayCounts('emailsGiven', emails),
+        ...asDayCounts('orders', ordered),
+      ];
     },
     /** A refunded order whose report the operator closed: it reads as refunded from now on (once). */
     async markOrderRefunded(orderNumber: string, now: number): Promise<boolean> {

@@ -14,8 +14,9 @@ export function outboxDesk(db: Kysely<Database>, clock: Clock, kick: () => void)
     async retry(id: number) {
       if (!(await repo.exists(id))) throw new AppError('MAIL_NOT_FOUND');
       const requeued = await repo.requeueFailed(id, clock.now());
-      if (requeued) kick();
+      // The answer shows the row as requeued: read before waking the worker, which may claim it at once.
       const [row] = await repo.recent({ limit: 1, id });
+      if (requeued) kick();
       return { requeued, row };
     },
   };

@@ -154,6 +154,9 @@ export function paymentService(d: PaymentDeps) {
     sync,
     refundIfDuplicate,
 
+    /** The funnel's payment counts (the console). */
+    funnelCounts: (from: number, to: number) => d.repo.funnelCounts(from, to),
+
     /** An order's payments and the processor events about them (the operator's view of an order). */
     async historyOf(orderNumber: string) {
       const payments = await d.repo.ofOrder(orderNumber);

@@ -52,6 +52,10 @@ export function reviewerName(p: { firstName: string; lastName: string } | null):
   return last ? `${p.firstName.trim()} ${last.toLocaleUpperCase()}.` : p.firstName.trim();
 }
 
+function moderationItem(r: ReviewRow): ModerationItem {
+  return { ...present(r), status: r.status, orderNumber: r.order_number, locale: r.locale, examId: r.exam_id };
+}
+
 function present(r: ReviewRow): TReview {
   return {
     id: r.id,
@@ -133,13 +137,11 @@ export function reviewsService(d: ReviewsDeps) {
     /** Reviews waiting for moderation, oldest first. */
     async listPending(limit = 50): Promise<ModerationItem[]> {
       const rows = await d.repo.pending(Math.min(Math.max(limit, 1), 200));
-      return rows.map((r) => ({
-        ...present(r),
-        status: r.status,
-        orderNumber: r.order_number,
-        locale: r.locale,
-        examId: r.exam_id,
-      }));
+      return rows.map(moderationItem);
+    },
+    /** One review as the operator sees it (before and after a moderation step). */
+    async get(id: number): Promise<ModerationItem> {
+      return moderationItem(await requireReview(id));
     },
     async approve(id: number): Promise<void> {
       await requireReview(id);

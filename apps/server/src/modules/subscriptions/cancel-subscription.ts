@@ -16,7 +16,7 @@ export const CANCEL_RULES = {
 };
 
 /** Cancels: nothing more is charged, access lasts to the end of the paid period; confirmed by e-mail. */
-async function cancelAll(d: SubscriptionDeps, subs: SubscriptionRow[], hl: Locale): Promise<SubscriptionRow[]> {
+export async function cancelAll(d: SubscriptionDeps, subs: SubscriptionRow[], hl: Locale): Promise<SubscriptionRow[]> {
   const now = d.clock.now();
   const done: SubscriptionRow[] = [];
   for (const s of subs) {

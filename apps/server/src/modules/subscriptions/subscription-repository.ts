@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import type { Database } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
+import { asDayCounts, type DayCount } from '../../lib/day-counts';
 import { mailOutbox } from '../mail/enqueue-mail';
 
 export type SubscriptionRow = Database['subscriptions'];
@@ -285,6 +287,87 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('subscription_id', '=', subscriptionId)
         .orderBy('period_no')
         .orderBy('attempt')
+        .execute();
+    },
+    /**
+     * The funnel's counts of plans (UTC days from..to, epoch ms), by language: plans started, trials that
+     * converted (the first renewal after a trial paid), cancellations asked.
+     */
+    async funnelCounts(from: number, to: number): Promise<DayCount[]> {
+      const subs = (column: 'created_at' | 'cancel_requested_at') =>
+        db
+          .selectFrom('subscriptions')
+          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .where(column, '>=', from)
+          .where(column, '<', to)
+          .groupBy([epochDay(column), 'locale'])
+          .execute();
+      const day = epochDay('subscription_charges.settled_at');
+      const conversions = db
+        .selectFrom('subscription_charges')
+        .innerJoin('subscriptions', 'subscriptions.id', 'subscription_charges.subscription_id')
+        .select([day.as('d'), 'subscriptions.locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('subscription_charges.settled_at', '>=', from)
+        .where('subscription_charges.settled_at', '<', to)
+        .where('subscription_charges.status', '=', 'succeeded')
+        .where('subscription_charges.period_no', '=', 1)
+        .where('subscriptions.trial_end_at', 'is not', null)
+        .groupBy([day, 'subscriptions.locale'])
+        .execute();
+      const [started, converted, canceled] = await Promise.all([
+        subs('created_at'),
+        conversions,
+        subs('cancel_requested_at'),
+      ]);
+      return [
+        ...asDayCounts('planStarts', started),
+        ...asDayCounts('trialConversions', converted),
+        ...asDayCounts('cancellations', canceled),
+      ];
+    },
+    /** Every subscription of an address, newest first (the console; on subscriptions_email_idx). */
+    forEmail(email: string, limit: number): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    findCharge(subscriptionId: string, chargeId: string): Promise<ChargeRow | undefined> {
+      return db
+        .selectFrom('subscription_charges')
+        .selectAll()
+        .where('id', '=', chargeId)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+    },
+    /** An operator's refund of a paid renewal: true for the one call that asked first. */
+    async markChargeRefundPending(id: string): Promise<boolean> {
+      const r = await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: 'pending' })
+        .where('id', '=', id)
+        .where('status', '=', 'succeeded')
+        .where('refund_status', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    async clearChargeRefund(id: string): Promise<void> {
+      await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: null })
+        .where('id', '=', id)
+        .where('refund_status', '=', 'pending')
+        .execute();
+    },
+    async markChargeRefunded(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('subscription_charges')
+        .set({ refund_status: 'refunded', refunded_at: now })
+        .where('id', '=', id)
+        .where('refund_status', '=', 'pending')
         .execute();
     },
   };

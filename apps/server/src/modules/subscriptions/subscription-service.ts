@@ -6,6 +6,7 @@ import type { ProviderRegistry } from '../payments/providers/provider-registry';
 import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { CancelLinks } from './cancel-links';
 import { cancelByLink, cancelLinkInfo, checkEmail } from './cancel-subscription';
+import { operatorCancel, operatorFind, operatorGet, operatorRefundCharge } from './operator-subscriptions';
 import type { PricedPlan } from './plan-catalog';
 import { syncWithProcessor } from './processor-sync';
 import { startInTransaction } from './start-subscription';
@@ -15,6 +16,9 @@ import type {
   SubscriptionTransactionRepositories,
 } from './subscription-repository';
 import { summary } from './subscription-summary';
+
+/** The rows the console shows (other modules name them through this service). */
+export type { ChargeRow, SubscriptionRow } from './subscription-repository';
 
 export interface SubscriptionDeps {
   repo: SubscriptionRepository;
@@ -70,6 +74,13 @@ export function subscriptionService(d: SubscriptionDeps) {
     checkEmail: (email: string, ip: string, hl: Locale | undefined) => checkEmail(d, email, ip, hl),
     cancel: (input: { subscriptionId: string; token: string; hl: Locale }, ip: string) => cancelByLink(d, input, ip),
     info: (subscriptionId: string, token: string) => cancelLinkInfo(d, subscriptionId, token),
+    /** The funnel's plan counts (the console). */
+    funnelCounts: (from: number, to: number) => d.repo.funnelCounts(from, to),
+    operatorFind: (email: string) => operatorFind(d, email),
+    operatorGet: (subscriptionId: string) => operatorGet(d, subscriptionId),
+    operatorCancel: (subscriptionId: string) => operatorCancel(d, subscriptionId),
+    operatorRefundCharge: (subscriptionId: string, chargeId: string) =>
+      operatorRefundCharge(d, subscriptionId, chargeId),
   };
 }
 export type SubscriptionService = ReturnType<typeof subscriptionService>;

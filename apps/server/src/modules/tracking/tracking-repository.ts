@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { epochDay } from '../../db/epoch-day';
 import type { Database } from '../../db/schema';
 
 /** Raw page views deleted per statement: a long delete must not hold the database for long. */
@@ -80,6 +81,23 @@ export function trackingRepository(db: Kysely<Database>) {
     async deleteLogidsBefore(before: number): Promise<number> {
       const res = await db.deleteFrom('logids').where('created_at', '<', before).executeTakeFirst();
       return Number(res.numDeletedRows);
+    },
+    /** Raw views counted per UTC epoch day, variant, language and event (days the rollup has not done yet). */
+    rawDayCounts(from: number, to: number) {
+      const day = epochDay('created_at');
+      return db
+        .selectFrom('page_views')
+        .select([
+          day.as('d'),
+          'variant',
+          sql<string>`coalesce(hl, '')`.as('hl'),
+          'event',
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .groupBy([day, 'variant', sql`coalesce(hl, '')`, 'event'])
+        .execute();
     },
     /** Daily counts of the days from..to (inclusive, YYYY-MM-DD). */
     dailyCounts(from: string, to: string) {

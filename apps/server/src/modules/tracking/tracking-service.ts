@@ -95,6 +95,32 @@ export function trackingService(repo: TrackingRepository) {
       const rows = await repo.dailyCounts(range.from, range.to);
       return rows.map((r) => ({ day: r.day, variant: r.variant, hl: r.hl, event: r.event, n: Number(r.n) }));
     },
+
+    /**
+     * The funnel's page views: the rolled-up days of the range, plus the raw views of the days the rollup has
+     * not done yet (today, or every day if it never ran), counted the same way. Never a day twice.
+     */
+    async viewCounts(range: { from: string; to: string }): Promise<DailyCount[]> {
+      const rolled = (await repo.dailyCounts(range.from, range.to)).map((r) => ({ ...r, n: Number(r.n) }));
+      const last = await repo.lastRolledDay();
+      const rawFrom = Math.max(
+        Date.parse(`${range.from}T00:00:00Z`),
+        last ? Date.parse(`${last}T00:00:00Z`) + DAY_MS : 0,
+      );
+      const rawTo = Date.parse(`${range.to}T00:00:00Z`) + DAY_MS;
+      if (rawFrom >= rawTo) return rolled;
+      const raw = await repo.rawDayCounts(rawFrom, rawTo);
+      return [
+        ...rolled,
+        ...raw.map((r) => ({
+          day: dayOf(Number(r.d) * DAY_MS),
+          variant: r.variant,
+          hl: r.hl,
+          event: r.event,
+          n: Number(r.n),
+        })),
+      ];
+    },
   };
 }
 export type TrackingService = ReturnType<typeof trackingService>;

@@ -1,5 +1,7 @@
 import {
   consoleAudit,
+  consoleFunnel,
+  consoleFunnelCsv,
   consoleMail,
   consoleMailRetry,
   consoleMe,
@@ -10,6 +12,14 @@ import {
   consolePromoList,
   consoleRefund,
   consoleResendReport,
+  consoleReviewApprove,
+  consoleReviewReject,
+  consoleReviewReply,
+  consoleReviews,
+  consoleReviewsRemoveDemo,
+  consoleSubscriptionCancel,
+  consoleSubscriptionRefund,
+  consoleSubscriptions,
   consoleTicketDone,
   consoleTicketReply,
   consoleTickets,
@@ -17,7 +27,7 @@ import {
   consoleTotpVerify,
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { call, callForFile } from '../../lib/api-client';
 
 /** The console's calls: every one is refused by the server unless an operator passed the second factor. */
 export const meQuery = () =>
@@ -65,3 +75,35 @@ export const retryMail = (id: number) => call(consoleMailRetry, { params: { id }
 
 export const auditQuery = () =>
   queryOptions({ queryKey: ['console', 'audit'], queryFn: () => call(consoleAudit, { query: {} }) });
+
+export const reviewsQuery = () =>
+  queryOptions({ queryKey: ['console', 'reviews'], queryFn: () => call(consoleReviews) });
+export const approveReview = (id: number) => call(consoleReviewApprove, { params: { id } });
+export const rejectReview = (id: number) => call(consoleReviewReject, { params: { id } });
+export const replyToReview = (id: number, message: string) =>
+  call(consoleReviewReply, { params: { id }, body: { message } });
+export const removeDemoReviews = () => call(consoleReviewsRemoveDemo);
+
+export const subscriptionsQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['console', 'subscriptions', email],
+    queryFn: () => call(consoleSubscriptions, { query: { email } }),
+  });
+export const cancelSubscription = (id: string) => call(consoleSubscriptionCancel, { params: { id } });
+export const refundRenewal = (id: string, chargeId: string) =>
+  call(consoleSubscriptionRefund, { params: { id, chargeId } });
+
+export const funnelQuery = (range: { from: string; to: string }) =>
+  queryOptions({ queryKey: ['console', 'funnel', range], queryFn: () => call(consoleFunnel, { query: range }) });
+/** The funnel's CSV, saved by the browser as funnel-{from}-{to}.csv. */
+export async function downloadFunnelCsv(range: { from: string; to: string }): Promise<void> {
+  const blob = await callForFile(consoleFunnelCsv, { query: range });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `funnel-${range.from}-${range.to}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -9,10 +9,13 @@ import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { AuditPanel } from './audit-panel';
 import { meQuery } from './console-api';
+import { FunnelPanel } from './funnel-panel';
 import { MailPanel } from './mail-panel';
 import { OrdersPanel } from './orders-panel';
 import { PromosPanel } from './promos-panel';
+import { ReviewsPanel } from './reviews-panel';
 import { SecondFactor } from './second-factor';
+import { SubscriptionsPanel } from './subscriptions-panel';
 import { TicketsPanel } from './tickets-panel';
 import { useConsoleHref } from './use-console-href';
 import '../../styles/console.css';
@@ -23,7 +26,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const PANELS = ['orders', 'promos', 'tickets', 'mail', 'audit'] as const;
+export const PANELS = ['orders', 'funnel', 'subs', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
 type Panel = (typeof PANELS)[number];
 const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).includes(v ?? '');
 
@@ -80,7 +83,10 @@ export function Component() {
         </ul>
       </nav>
       {panel === 'orders' && <OrdersPanel />}
+      {panel === 'funnel' && <FunnelPanel />}
+      {panel === 'subs' && <SubscriptionsPanel />}
       {panel === 'promos' && <PromosPanel />}
+      {panel === 'reviews' && <ReviewsPanel />}
       {panel === 'tickets' && <TicketsPanel />}
       {panel === 'mail' && <MailPanel />}
       {panel === 'audit' && <AuditPanel />}
