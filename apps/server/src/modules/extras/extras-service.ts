@@ -382,6 +382,7 @@ export function extrasService(d: ExtrasDeps) {
               payload: {
                 orderNumber: order.order_number,
                 skuId: gift.sku_id,
+                examId: order.exam_id,
                 reportUrl: d.links.forOrder(order, locale),
                 expiresInDays: d.links.days,
               },
