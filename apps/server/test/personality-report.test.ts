@@ -1,9 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PERSONALITY_ITEMS } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyTier, createBody, deliverMail, payInFrame, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 const COOKIE = 'IQ-exam-1800';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-profile-pdf-'));
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
+const flat = (s: string) => s.replace(/\s+/g, '');
 
 /** A person leaning I, N, T and J, with some spread (never a long run of one answer). */
 const sheet = (i: number) => {
@@ -164,6 +171,47 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     const iqRes = await get(profileUrl(iqOrder.order, `?token=${encodeURIComponent(iqOrder.token)}`));
     expect([iqRes.statusCode, iqRes.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
+
+  const download = (body: Record<string, unknown>, cookies: Record<string, string> = {}) =>
+    post('/api/exam/order/file/down/info', body, cookies);
+
+  it('gives the PDF only to the tier that includes it', async () => {
+    const { orderNumber, cookies } = await buy('sku1');
+    const res = await download({ orderNumber, kind: 'report' }, cookies);
+    expect([res.statusCode, res.json().code]).toEqual([403, 'NOT_IN_TIER']);
+  });
+
+  for (const hl of ['en', 'ja', 'fr'] as const) {
+    it(`${hl}: the profile PDF in the order language, its pages rendering, fonts embedded, the profile's text in it`, async () => {
+      const { orderNumber, cookies } = await buy('sku2', hl, `pdf-${hl}@example.com`);
+      const res = await download({ orderNumber, kind: 'report' }, cookies);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const file = path.join(dir, `${dialect}-${hl}.pdf`);
+      fs.writeFileSync(file, res.rawPayload);
+      const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [file]))?.[1]);
+      expect(pages).toBe(5);
+      run('pdftoppm', ['-r', '12', '-png', file, path.join(dir, `${dialect}-${hl}-page`)]);
+      const pngs = fs.readdirSync(dir).filter((f) => f.startsWith(`${dialect}-${hl}-page`) && f.endsWith('.png'));
+      expect(pngs).toHaveLength(pages);
+      const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+      expect(fonts.length).toBeGreaterThanOrEqual(1);
+      for (const line of fonts) expect(line, line).toMatch(/\byes\s+yes\s+yes\b/);
+      const profile = (await get(profileUrl(orderNumber), cookies)).json().data;
+      expect(profile.locale).toBe(hl);
+      const text = flat(run('pdftotext', [file, '-']));
+      for (const part of [
+        profile.name,
+        profile.tierTitle,
+        profile.strengths,
+        profile.growth,
+        profile.axes[0].meaning,
+      ]) {
+        expect(text, part).toContain(flat(part));
+      }
+      expect(text).toContain(flat(t.deps.translator.t(hl, 'types:typePage.sections.relationships')));
+    });
+  }
 
   it('refuses bad input with a 4xx', async () => {
     expect((await get(profileUrl('nope'))).statusCode).toBe(400);

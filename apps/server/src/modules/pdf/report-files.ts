@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Locale, parseSerial, type TLabTestId } from '@mindgauge/contract';
+import { type Locale, PERSONALITY_EXAM_ID, parseSerial, type TLabTestId } from '@mindgauge/contract';
 import { type Form, IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +13,7 @@ import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
 import type { PdfCache, PdfKeyParts } from './pdf-cache';
+import { buildPersonalityDocument } from './personality-document';
 import type { RenderPool } from './render-pool';
 import {
   buildReportDocument,
@@ -157,6 +158,13 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       let { order, session } = await access(orderNumber, a);
       const entitlements = await d.exams.entitlements(order);
       if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
+      // A personality order's PDF is its profile (decision 0030), in the order's language, on the same pool.
+      if (order.exam_id === PERSONALITY_EXAM_ID) {
+        await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
+        const profile = await d.examService.personalityProfile(orderNumber, a, (order.locale as Locale) ?? 'en');
+        const parts = keyParts('report', order, session, entitlements, null);
+        return pdf.cache.get(parts, () => pdf.pool.render(buildPersonalityDocument(d.translator, profile)));
+      }
       if (entitlements.includes('certificate')) order = await issue(order, undefined);
       await consumeRateLimit(d.db, PDF_RULES, orderNumber, d.clock.now());
       const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;
