@@ -45,8 +45,10 @@ export function personalityProfileOf(
       const leanPercent = a.letter === first ? a.firstPolePercent : 100 - a.firstPolePercent;
       const pole = t(`types:poles.${a.letter.toLowerCase()}`);
       const lean = t('personality-catalog:profile.lean', { percent: leanPercent, margin: a.marginPercent });
+      // Joined by the language's own punctuation (a full stop is 。 in Chinese and Japanese).
+      const meaning = t('personality-catalog:profile.meaning', { pole, lean });
       const near = a.borderline ? ` ${t('personality-catalog:profile.borderline')}` : '';
-      return { ...a, leanPercent, meaning: `${pole}. ${lean}${near}` };
+      return { ...a, leanPercent, meaning: `${meaning}${near}` };
     }),
     strengths: t(`types:types.${code}.strengths`),
     blindSpots: t(`types:types.${code}.blindSpots`),

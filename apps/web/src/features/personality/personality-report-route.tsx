@@ -1,5 +1,6 @@
 import type { TPersonalityProfile } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { orderFromSearch } from '../../app/order-from-search';
@@ -10,6 +11,8 @@ import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { downloadProfilePdf } from './api/download-profile';
 import { personalityProfileQuery } from './api/personality-profile';
 import { AxisBar } from './components/axis-bar';
 import { familyOf, type TypeCode } from './type-catalogue';
@@ -36,7 +39,44 @@ function Part({ id, title, text }: { id: string; title: string; text: string | n
   );
 }
 
-function Profile({ profile }: { profile: TPersonalityProfile }) {
+/** The profile's PDF, for tiers that include it. */
+function DownloadPdf({ orderNumber, token }: { orderNumber: string; token: string | null }) {
+  const { t } = useTranslation('personality-test');
+  const errorMessage = useErrorMessage();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function download() {
+    setBusy(true);
+    setError('');
+    try {
+      await downloadProfilePdf(orderNumber, token);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="personality-profile__download">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={download}
+      >
+        {t('profile.download')}
+      </button>
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Profile({ profile, token }: { profile: TPersonalityProfile; token: string | null }) {
   const { t } = useTranslation('personality-test');
   const { t: tt } = useTranslation('types');
   const code = profile.type as TypeCode;
@@ -53,6 +93,7 @@ function Profile({ profile }: { profile: TPersonalityProfile }) {
           </h1>
           <p className="lead">{profile.portrait}</p>
           <p>{profile.intro}</p>
+          {profile.pdf ? <DownloadPdf orderNumber={profile.orderNumber} token={token} /> : null}
         </div>
       </header>
 
@@ -97,7 +138,7 @@ export function Component() {
   const orderNumber = orderFromSearch(search);
   const locale = useLocale();
   const { data } = useSuspenseQuery(personalityProfileQuery(orderNumber, search.get('token'), locale));
-  if (data.profile) return <Profile profile={data.profile} />;
+  if (data.profile) return <Profile profile={data.profile} token={search.get('token')} />;
   const denied = data.refused === 'REPORT_ACCESS_DENIED';
   return (
     <section className="status-screen container" aria-labelledby="profile-title">
