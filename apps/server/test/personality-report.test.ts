@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PERSONALITY_ITEMS } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderTemplate } from '../src/modules/mail/templates';
 import { buyTier, createBody, deliverMail, payInFrame, reportToken } from './checkout-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
@@ -212,6 +213,31 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
       expect(text).toContain(flat(t.deps.translator.t(hl, 'types:typePage.sections.relationships')));
     });
   }
+
+  it('retrieval by e-mail lists the profile with its own tier title and a link to the profile page', async () => {
+    const { orderNumber } = await buy('sku2', 'en', 'retrieve-me@example.com');
+    const res = await post('/api-pay/exam/order/report/retrieve', { email: 'retrieve-me@example.com', hl: 'en' }, {});
+    expect(res.json().data).toMatchObject({ sent: true, count: 1 });
+    const mail = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select('payload')
+      .where('template', '=', 'reportList')
+      .where('to_address', '=', 'retrieve-me@example.com')
+      .executeTakeFirstOrThrow();
+    const listed = JSON.parse(mail.payload).reports;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ orderNumber, skuId: 'sku2', examId: 1800 });
+    // The mail names the personality tier, never the IQ tier of the same id.
+    const rendered = renderTemplate(t.deps.translator, 'reportList', 'en', mail.payload, 'https://x.test');
+    expect(rendered.text).toContain('Full profile');
+    expect(rendered.text).not.toContain('Standard');
+    const link = new URL(listed[0].url);
+    expect(link.pathname).toMatch(/^\/personality\/report\//);
+    const opened = await get(
+      profileUrl(orderNumber, `?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`),
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
 
   it('refuses bad input with a 4xx', async () => {
     expect((await get(profileUrl('nope'))).statusCode).toBe(400);
