@@ -239,6 +239,12 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     expect(opened.statusCode, opened.body).toBe(200);
   });
 
+  it('makes no share link for a profile (no share card yet): a clear 404, never a broken page', async () => {
+    const { orderNumber, cookies } = await buy('sku2');
+    const res = await post('/api/exam/order/info/share', { orderNumber, showScore: false, hl: 'en' }, cookies);
+    expect([res.statusCode, res.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
+  });
+
   it('refuses bad input with a 4xx', async () => {
     expect((await get(profileUrl('nope'))).statusCode).toBe(400);
     const unknown = await get(profileUrl(`MG${'A'.repeat(22)}`));
