@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type Locale, PERSONALITY_EXAM_ID, parseSerial, type TLabTestId } from '@mindgauge/contract';
 import { type Form, IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
