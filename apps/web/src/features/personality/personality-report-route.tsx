@@ -22,7 +22,8 @@ import '../../styles/personality.css';
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
   scopeFromParams(params);
   const search = new URL(request.url).searchParams;
-  await queryClient.ensureQueryData(
+  // fetchQuery, not ensureQueryData: a stale refusal (read before paying) is asked again.
+  await queryClient.fetchQuery(
     personalityProfileQuery(orderFromSearch(search), search.get('token'), localeFromRequest(request)),
   );
   return null;

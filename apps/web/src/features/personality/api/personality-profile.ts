@@ -9,6 +9,8 @@ import { ApiResponseError, call } from '../../../lib/api-client';
 export const personalityProfileQuery = (orderNumber: string, token: string | null, hl: Locale) =>
   queryOptions({
     queryKey: ['personality', 'profile', orderNumber, token, hl],
+    // A refusal is never reused: the unpaid profile opened before paying must open paid right after.
+    staleTime: (q) => (q.state.data?.profile ? 60_000 : 0),
     queryFn: async () => {
       try {
         const query = token ? { token, hl } : { hl };
