@@ -139,6 +139,5 @@ describeBrowser('the paid personality report', () => {
     await expectHeading(page, text('ja', 'checkout:success.title'));
     await expectProfile(page, 'ja', orderNumber);
     expect(await page.locator('h1').textContent()).toContain(text('ja', 'types:types.INTJ.name'));
-    // Two visits to the tier choice and a whole questionnaire: longer than one checkout.
-  }, 120_000);
+  });
 });
