@@ -239,6 +239,29 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     expect(opened.statusCode, opened.body).toBe(200);
   });
 
+  it("the personal centre lists the profile, and the buyer's account alone reads it", async () => {
+    const { orderNumber } = await buy('sku1', 'en', 'centre@example.com');
+    const mail = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select('payload')
+      .where('dedupe_key', '=', `report-ready:${orderNumber}`)
+      .executeTakeFirstOrThrow();
+    const token = new URL(JSON.parse(mail.payload).signInUrl).searchParams.get('link') ?? '';
+    const signedIn = await post('/api/user/login/link', { token });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === 'IQ-token')?.value ?? '';
+    const asUser = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: `IQ-token=${cookie}` } });
+    const user = (await asUser('/api/user/get')).json().data.user;
+    const list = await asUser(`/api/user/order/list/${user.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.orders).toEqual([
+      expect.objectContaining({ orderNumber, examId: 1800, status: 'completed', skuId: 'sku1' }),
+    ]);
+    const profile = await asUser(profileUrl(orderNumber));
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().data.orderNumber).toBe(orderNumber);
+  });
+
   it('makes no share link for a profile (no share card yet): a clear 404, never a broken page', async () => {
     const { orderNumber, cookies } = await buy('sku2');
     const res = await post('/api/exam/order/info/share', { orderNumber, showScore: false, hl: 'en' }, cookies);
