@@ -9,6 +9,7 @@ import * as growth from './api/growth';
 import * as lab from './api/lab';
 import * as members from './api/members';
 import * as personality from './api/personality';
+import * as personalityProfile from './api/personality-profile';
 import * as report from './api/report';
 import * as share from './api/share';
 import * as subscription from './api/subscription';
@@ -65,6 +66,7 @@ export const endpoints = {
   orderInfo: exam.orderInfo,
   examStats: exam.examStats,
   personalityReliability: personality.personalityReliability,
+  personalityProfile: personalityProfile.personalityProfile,
   saveProfile: growth.saveProfile,
   socialProof: growth.socialProof,
   submitReview: growth.submitReview,

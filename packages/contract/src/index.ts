@@ -9,6 +9,7 @@ export * from './api/growth';
 export * from './api/lab';
 export * from './api/members';
 export * from './api/personality';
+export * from './api/personality-profile';
 export * from './api/report';
 export * from './api/share';
 export * from './api/subscription';

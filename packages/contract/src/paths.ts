@@ -90,6 +90,8 @@ export const ROUTES = {
   personalityTest: { paths: ['/personality/test/:scope'], group: 'personality' },
   personalityResult: { paths: ['/personality/result/:scope'], group: 'personality' },
   personalityAbout: { paths: ['/personality/about/:scope'], group: 'personality' },
+  // The paid personality profile of an order (`?order=`), as `reportResult` is the IQ report.
+  personalityReport: { paths: ['/personality/report/:scope'], group: 'personality' },
 
   answerStartLoading: { paths: ['/answer_question/start_loading/:scope'], group: 'answer' },
   answerStandard: { paths: ['/answer_question/standard/:scope', '/question/:scope'], group: 'answer' },

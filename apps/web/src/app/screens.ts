@@ -30,6 +30,7 @@ export const SCREENS: Partial<Record<RouteKey, () => Promise<ScreenModule>>> = {
   personalityTest: () => import('../features/personality/personality-test-route'),
   personalityResult: () => import('../features/personality/personality-result-route'),
   personalityAbout: () => import('../features/personality/personality-about-route'),
+  personalityReport: () => import('../features/personality/personality-report-route'),
   answerStartLoading: () => import('../features/test/start-loading-route'),
   answerStandard: () => import('../features/test/question-route'),
   answerLoading: () => import('../features/test/answer-loading-route'),

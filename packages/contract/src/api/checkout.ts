@@ -1,3 +1,4 @@
+import { PERSONALITY_EXAM_ID } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { ZEmail, ZIsoDateTime, ZLanguageTag } from '../fields';
 import { ZExamIdParam } from '../scope';
@@ -11,6 +12,19 @@ export const SKU_IDS = ['sku1', 'sku2', 'sku3', 'sku4'] as const;
 export const ZSkuId = z.enum(SKU_IDS);
 export type TSkuId = z.infer<typeof ZSkuId>;
 
+/**
+ * Where a tier's texts live: each exam sells its own tiers, so the personality tiers are read from their own
+ * namespace and never show the IQ tiers' wording (`{key}.title`, `{key}.subtitle`).
+ */
+export function skuTextKey(examId: number, skuId: string): string {
+  return examId === PERSONALITY_EXAM_ID ? `personality-catalog:skus.${skuId}` : `catalog:skus.${skuId}`;
+}
+
+/** Where a tier feature's texts live (`{key}.name`, `{key}.content`), by the exam that sells the tier. */
+export function featureTextKey(examId: number, featureId: string): string {
+  return examId === PERSONALITY_EXAM_ID ? `personality-catalog:features.${featureId}` : `catalog:features.${featureId}`;
+}
+
 /** What a tier unlocks; the report endpoints give data only for what the order's tier includes. */
 export const ENTITLEMENTS = [
   'score',
@@ -23,6 +37,10 @@ export const ENTITLEMENTS = [
   'trainingGuide',
   'gift',
   'discount',
+  // The personality report's: the profile (axes explained, strengths, blind spots), its depth (work,
+  // relationships, growth); the PDF is `pdfReport` for both exams.
+  'profile',
+  'profileDepth',
 ] as const;
 export const ZEntitlement = z.enum(ENTITLEMENTS);
 export type TEntitlement = z.infer<typeof ZEntitlement>;

@@ -31,6 +31,23 @@ export const SKU_DEFINITIONS: SkuDefinition[] = [
   { skuId: 'sku4', tier: 4, recommended: false, features: COMPLETE, entitlements: UNLOCKS_4 },
 ];
 
+/**
+ * The personality report's tiers (exam 1800): texts from `personality-catalog:*`, priced from the same
+ * tables as the IQ tiers of the same rank (sku1 and sku2), so neither product is cheaper by accident.
+ */
+const PROFILE = ['typeAxes', 'strengths'];
+const PROFILE_FULL = [...PROFILE, 'workLove', 'growth', 'profilePdf'];
+export const PERSONALITY_SKU_DEFINITIONS: SkuDefinition[] = [
+  { skuId: 'sku1', tier: 1, recommended: false, features: PROFILE, entitlements: ['profile'] },
+  {
+    skuId: 'sku2',
+    tier: 2,
+    recommended: true,
+    features: PROFILE_FULL,
+    entitlements: ['profile', 'profileDepth', 'pdfReport'],
+  },
+];
+
 /** [list, offer] in major units for sku1..sku4, per currency: set by hand, as real price lists are. */
 type Table = [[number, number], [number, number], [number, number], [number, number]];
 export const PRICE_TABLES: Record<string, Table> = {

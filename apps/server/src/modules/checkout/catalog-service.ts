@@ -1,4 +1,13 @@
-import { type Locale, type TPrice, type TSku, type TSkuId, type TSkuList, ZEntitlement } from '@mindgauge/contract';
+import {
+  featureTextKey,
+  type Locale,
+  skuTextKey,
+  type TPrice,
+  type TSku,
+  type TSkuId,
+  type TSkuList,
+  ZEntitlement,
+} from '@mindgauge/contract';
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Translator } from '../../i18n/translator';
@@ -76,13 +85,14 @@ export function catalogService(d: CatalogDeps) {
     return {
       skuId: row.sku_id as TSkuId,
       tier: row.tier,
-      title: t(`catalog:skus.${row.sku_id}.title`),
-      subtitle: t(`catalog:skus.${row.sku_id}.subtitle`),
+      // The exam's own wording: the personality tiers never read the IQ tiers' titles.
+      title: t(`${skuTextKey(row.exam_id, row.sku_id)}.title`),
+      subtitle: t(`${skuTextKey(row.exam_id, row.sku_id)}.subtitle`),
       recommended: row.recommended === 1,
       features: features.map((id) => ({
         logoId: id,
-        name: t(`catalog:features.${id}.name`),
-        content: t(`catalog:features.${id}.content`),
+        name: t(`${featureTextKey(row.exam_id, id)}.name`),
+        content: t(`${featureTextKey(row.exam_id, id)}.content`),
       })),
       entitlements: parseJsonColumn(z.array(ZEntitlement), 'skus.entitlements', row.entitlements),
       price,

@@ -67,6 +67,9 @@ export function examRoutes(
     async ({ params, query, req }) =>
       new RawJsonData([await exam.orderInfo(params.orderNumber, readerOf(req, query.token), query.hl)]),
   );
+  mountEndpoint(app, bases, endpoints.personalityProfile, ({ params, query, req }) =>
+    exam.personalityProfile(params.orderNumber, readerOf(req, query.token), query.hl),
+  );
   mountEndpoint(app, bases, endpoints.examStats, ({ params }) => exam.stats(params.examId));
   mountEndpoint(app, bases, endpoints.personalityReliability, ({ params }) => exam.reliability(params.examId));
 }

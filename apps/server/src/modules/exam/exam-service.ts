@@ -4,6 +4,7 @@ import {
   type TCreateOrderResult,
   type TExamStats,
   type TOrderInfo,
+  type TPersonalityProfile,
   type TPersonalityReliability,
   type TReportSummary,
 } from '@mindgauge/contract';
@@ -59,6 +60,7 @@ import {
   toPersonalityResult,
   ZStoredPersonalityResult,
 } from './personality-form';
+import { personalityProfileOf } from './personality-profile';
 import { canRead, type ReportAccess, requireReportAccess } from './report-access';
 
 /** Answers queued offline may arrive a little after the deadline; they were given before it. */
@@ -715,6 +717,19 @@ export function examService(d: ExamDeps) {
           asOf: iso(d.clock.now()),
         };
       });
+    },
+
+    /**
+     * A paid personality order's full profile, at the tier bought only (decision 0030): the same access rules
+     * as the IQ report; an IQ order is not found here, as a personality order is not found by `orderInfo`.
+     */
+    async personalityProfile(orderNumber: string, access: ReportAccess, hl?: Locale): Promise<TPersonalityProfile> {
+      const { order, session } = await requireReportAccess(
+        { repo: d.repo, secret: d.reportLinkSecret, clock: d.clock },
+        orderNumber,
+        access,
+      );
+      return personalityProfileOf(d.translator, order, session, await d.repo.entitlements(order), hl);
     },
 
     /** The order's report changed (an extra was bought): the next read builds it again. */

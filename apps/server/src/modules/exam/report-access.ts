@@ -1,8 +1,9 @@
+import { PERSONALITY_EXAM_ID } from '@mindgauge/contract';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { REPORT_LINK_PURPOSE, type SecretKeys, tokenExpiry, verifyToken } from '../../lib/signed-token';
 import type { ExamRepository, OrderRow, SessionRow } from './exam-repository';
-import { SESSION_COOKIE } from './session-cookie';
+import { SESSION_COOKIE, sessionCookieOf } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +15,8 @@ declare module 'fastify' {
 export interface ReportAccess {
   /** The visitor's test-session cookie. */
   sessionId?: string | undefined;
+  /** The visitor's personality-questionnaire session cookie (each exam keeps its own, decision 0030). */
+  personalitySessionId?: string | undefined;
   /** The token of an e-mailed report link. */
   token?: string | undefined;
   /** The signed-in account's claim: whether it owns the order. */
@@ -28,7 +31,20 @@ export function readerOf(
   req: { cookies: Record<string, string | undefined>; ownsOrder?: ReportAccess['ownsOrder'] },
   token: string | undefined,
 ): ReportAccess {
-  return { sessionId: req.cookies[SESSION_COOKIE], token, ownsOrder: req.ownsOrder };
+  return {
+    sessionId: req.cookies[SESSION_COOKIE],
+    personalitySessionId: req.cookies[sessionCookieOf(PERSONALITY_EXAM_ID)],
+    token,
+    ownsOrder: req.ownsOrder,
+  };
+}
+
+/** Whether the request carries the session cookie of the test the order was made from (either exam's). */
+export function holdsSession(access: ReportAccess, sessionId: string): boolean {
+  return (
+    (access.sessionId !== undefined && access.sessionId === sessionId) ||
+    (access.personalitySessionId !== undefined && access.personalitySessionId === sessionId)
+  );
 }
 
 /**
@@ -44,7 +60,7 @@ export function mayRead(
   order: { order_number: string; session_id: string },
   access: ReportAccess,
 ): boolean {
-  if (access.sessionId !== undefined && access.sessionId === order.session_id) return true;
+  if (holdsSession(access, order.session_id)) return true;
   if (access.token === undefined) return false;
   const now = d.clock.now();
   const secretKey = typeof d.secret === 'string' ? d.secret : d.secret.join('\n');
@@ -74,7 +90,7 @@ async function proveByLink(
   order: OrderRow,
   access: ReportAccess,
 ): Promise<void> {
-  if (access.token === undefined || !order.email || access.sessionId === order.session_id) return;
+  if (access.token === undefined || !order.email || holdsSession(access, order.session_id)) return;
   const key = `${order.order_number}\n${order.email}`;
   if (provenHere.has(key)) return;
   await d.repo.proveEmail(order.order_number, order.email, d.clock.now());

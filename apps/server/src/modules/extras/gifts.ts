@@ -66,6 +66,7 @@ export async function redeemGift(d: ExtrasDeps, orderNumber: string, code: strin
           payload: {
             orderNumber: order.order_number,
             skuId: gift.sku_id,
+            examId: order.exam_id,
             reportUrl: d.links.forOrder(order, locale),
             expiresInDays: d.links.days,
           },

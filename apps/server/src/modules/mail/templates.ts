@@ -1,4 +1,4 @@
-import { billedPhrase, buildHref, formatMoney, type Locale } from '@mindgauge/contract';
+import { billedPhrase, buildHref, DEFAULT_EXAM_ID, formatMoney, type Locale, skuTextKey } from '@mindgauge/contract';
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator';
 import { type LayoutInput, type RenderedEmail, renderLayout } from './email-layout';
@@ -111,6 +111,8 @@ const templates = {
     payload: z.object({
       orderNumber: z.string(),
       skuId: z.string(),
+      /** The exam the tier belongs to (its title is the exam's own); absent in mails queued before it existed. */
+      examId: z.optional(z.number().int()),
       amountMinor: z.number().int(),
       currency: z.string(),
       method: z.enum(['card', 'paypal']),
@@ -123,7 +125,7 @@ const templates = {
       signInUrl: z.optional(z.string()),
     }),
     render({ t, locale, tt }, p) {
-      const tier = tt(`catalog:skus.${p.skuId}.title`);
+      const tier = tt(`${skuTextKey(p.examId ?? DEFAULT_EXAM_ID, p.skuId)}.title`);
       const sub = p.subscription;
       const planBlocks = sub
         ? [
@@ -214,7 +216,15 @@ const templates = {
   reportList: defineTemplate({
     payload: z.object({
       expiresInDays: z.number().int(),
-      reports: z.array(z.object({ orderNumber: z.string(), skuId: z.string(), paidAt: z.number(), url: z.string() })),
+      reports: z.array(
+        z.object({
+          orderNumber: z.string(),
+          skuId: z.string(),
+          examId: z.optional(z.number().int()),
+          paidAt: z.number(),
+          url: z.string(),
+        }),
+      ),
       /** Results not paid for yet: never lost, each with the way to its report choice. */
       pending: z.array(z.object({ orderNumber: z.string(), takenAt: z.number(), url: z.string() })).default([]),
     }),
@@ -232,7 +242,7 @@ const templates = {
           ...p.reports.flatMap((r) => [
             {
               text: tt('email:reportList.item', {
-                tier: tt(`catalog:skus.${r.skuId}.title`),
+                tier: tt(`${skuTextKey(r.examId ?? DEFAULT_EXAM_ID, r.skuId)}.title`),
                 date: date(r.paidAt),
                 order: r.orderNumber,
               }),
@@ -379,11 +389,12 @@ const templates = {
     payload: z.object({
       orderNumber: z.string(),
       skuId: z.string(),
+      examId: z.optional(z.number().int()),
       reportUrl: z.string(),
       expiresInDays: z.number().int(),
     }),
     render({ tt }, p) {
-      const tier = tt(`catalog:skus.${p.skuId}.title`);
+      const tier = tt(`${skuTextKey(p.examId ?? DEFAULT_EXAM_ID, p.skuId)}.title`);
       return {
         subject: tt('email:reportReady.subject'),
         preheader: tt('email:giftRedeemed.preheader', { tier }),

@@ -1,4 +1,4 @@
-import type { Locale, TPaymentSummary, TPlanId, TSkuId } from '@mindgauge/contract';
+import { type Locale, skuTextKey, type TPaymentSummary, type TPlanId, type TSkuId } from '@mindgauge/contract';
 import { parseJsonColumn } from '../../db/json-column';
 import { pageUrl } from '../../lib/page-url';
 import type { Order as OrderRow } from '../exam/exam-orders';
@@ -43,7 +43,7 @@ export function chargeInputs(d: Pick<PaymentDeps, 'translator' | 'publicUrl'>) {
       ? `catalog:packages.${p.package_id}.title`
       : p.plan_id
         ? `catalog:plans.${p.plan_id}.title`
-        : `catalog:skus.${p.sku_id}.title`;
+        : `${skuTextKey(order.exam_id, p.sku_id ?? 'sku1')}.title`;
     return {
       paymentId: p.id,
       orderNumber: p.order_number,

@@ -34,6 +34,7 @@ export function paymentSettlement(
   ): TemplatePayload<'reportReady'> => ({
     orderNumber: order.order_number,
     skuId: p.sku_id,
+    examId: order.exam_id,
     amountMinor: p.amount_minor,
     currency: p.currency,
     method: p.method,

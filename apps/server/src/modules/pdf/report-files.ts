@@ -1,4 +1,4 @@
-import { type Locale, parseSerial, type TLabTestId } from '@mindgauge/contract';
+import { type Locale, PERSONALITY_EXAM_ID, parseSerial, type TLabTestId } from '@mindgauge/contract';
 import { type Form, IQ_CLASSES, panelPaths } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +11,7 @@ import { LAB_ENTITLEMENT, type LabRecord } from '../lab/lab-service';
 import { sentence } from '../report/answer-analysis';
 import type { ReportDeps } from '../report/report-deps';
 import type { PdfCache, PdfKeyParts } from './pdf-cache';
+import { buildPersonalityDocument } from './personality-document';
 import type { RenderPool } from './render-pool';
 import {
   buildReportDocument,
@@ -155,6 +156,13 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       let { order, session } = await access(orderNumber, a);
       const entitlements = await d.exams.entitlements(order);
       if (!entitlements.includes('pdfReport')) throw new AppError('NOT_IN_TIER');
+      // A personality order's PDF is its profile (decision 0030), in the order's language, on the same pool.
+      if (order.exam_id === PERSONALITY_EXAM_ID) {
+        await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
+        const profile = await d.examService.personalityProfile(orderNumber, a, (order.locale as Locale) ?? 'en');
+        const parts = keyParts('report', order, session, entitlements, null);
+        return pdf.cache.get(parts, () => pdf.pool.render(buildPersonalityDocument(d.translator, profile)));
+      }
       if (entitlements.includes('certificate')) order = await issue(order, undefined);
       await d.limits.consume(PDF_RULES, orderNumber, d.clock.now());
       const labTaken = entitlements.includes(LAB_ENTITLEMENT) ? await lab.results(orderNumber) : null;

@@ -42,6 +42,7 @@ export async function mailReportLinks(
         reports: orders.map((o) => ({
           orderNumber: o.order_number,
           skuId: o.sku_id ?? 'sku1',
+          examId: o.exam_id,
           paidAt: o.paid_at ?? now,
           url: d.links.forOrder(o, hl),
         })),

@@ -1,4 +1,4 @@
-import type { Locale, TSharedResult, TShareLink } from '@mindgauge/contract';
+import { type Locale, PERSONALITY_EXAM_ID, type TSharedResult, type TShareLink } from '@mindgauge/contract';
 import { IQ_CLASSES } from '@mindgauge/psychometrics';
 import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -42,6 +42,8 @@ export function shareService(d: ShareDeps) {
     const order = await d.exams.findOrder(row.order_number);
     const session = order ? await d.exams.findSession(order.session_id) : undefined;
     if (order?.status !== 'paid' || !session?.result) throw new AppError('SHARE_NOT_FOUND');
+    // A share shows an IQ result; the personality profile has no share card yet (decision 0030).
+    if (order.exam_id === PERSONALITY_EXAM_ID) throw new AppError('SHARE_NOT_FOUND');
     const summary = await d.examService.reportSummary(order, session as SessionRow & { result: string });
     return { row, order, summary };
   }
@@ -63,6 +65,8 @@ export function shareService(d: ShareDeps) {
   return {
     async create(orderNumber: string, a: ReportAccess, showScore: boolean, hl: Locale): Promise<TShareLink> {
       const { order } = await access(orderNumber, a);
+      // Never a link whose page could not be shown: the personality profile has no share card yet.
+      if (order.exam_id === PERSONALITY_EXAM_ID) throw new AppError('ORDER_NOT_FOUND');
       const row: ShareRow = {
         id: publicId(),
         order_number: order.order_number,

@@ -1,4 +1,4 @@
-import type { Locale, TSubscriptionSummary } from '@mindgauge/contract';
+import { type Locale, PERSONALITY_EXAM_ID, type TSubscriptionSummary } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +135,9 @@ export function SuccessScreen({ data, slots: { SubscriptionStarted } }: { data: 
       ...(email ? { email } : {}),
     });
   }, [purchase, orderNumber, email]);
-  const reportHref = buildHref('reportResult', { scope: scope.value }, { order: orderNumber });
+  // Each exam's report has its own page: a personality order opens its profile, not the IQ report.
+  const reportRoute = scope.examId === PERSONALITY_EXAM_ID ? 'personalityReport' : 'reportResult';
+  const reportHref = buildHref(reportRoute, { scope: scope.value }, { order: orderNumber });
   const [deadline] = useState(() => Date.now() + REPORT_COUNTDOWN_S * 1000);
   const [seconds, setSeconds] = useState(REPORT_COUNTDOWN_S);
   const [stopped, setStopped] = useState(false);

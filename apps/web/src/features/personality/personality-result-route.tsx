@@ -56,7 +56,7 @@ function useRestart() {
   return { restart, busy, error };
 }
 
-function TypeResult({ result }: { result: TPersonalityResult }) {
+function TypeResult({ result, orderNumber }: { result: TPersonalityResult; orderNumber: string }) {
   const { t } = useTranslation('personality-test');
   const { t: tt } = useTranslation('types');
   const scope = useScope();
@@ -90,6 +90,17 @@ function TypeResult({ result }: { result: TPersonalityResult }) {
           ))}
         </ul>
         <p className="axis-bars__explained">{t('result.marginExplained')}</p>
+      </section>
+
+      <section className="type-section personality-full" aria-labelledby="full-title">
+        <h2 id="full-title">{t('result.fullTitle')}</h2>
+        <p>{t('result.fullBody')}</p>
+        <AppLink
+          className="button button--primary button--large"
+          to={buildHref('payingScheme', { scope: scope.value }, { order: orderNumber })}
+        >
+          {t('result.fullCta')}
+        </AppLink>
       </section>
 
       <section className="type-section" aria-labelledby="what-title">
@@ -154,7 +165,7 @@ export function Component() {
   const locale = useLocale();
   const { data: session } = useSuspenseQuery(personalitySessionQuery(scope.examId, locale));
   const { data: outcome } = useSuspenseQuery(personalityOutcomeQuery(session));
-  if (outcome.outcome === 'type') return <TypeResult result={outcome.personality} />;
+  if (outcome.outcome === 'type') return <TypeResult result={outcome.personality} orderNumber={outcome.orderNumber} />;
   if (outcome.outcome === 'answer-again') return <AnswerAgain reasons={outcome.reasons} />;
   // Not a personality outcome (cannot happen for this exam's sessions): the invitation is the safe answer.
   return <AnswerAgain reasons={[]} />;

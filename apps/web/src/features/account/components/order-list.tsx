@@ -26,15 +26,19 @@ function OrderActions({ o }: { o: TAccountOrder }) {
   const { t } = useTranslation('account');
   const scope = scopeOf(o.examId);
   if (o.status === 'completed' && o.orderNumber) {
-    const report = buildHref('reportResult', { scope }, { order: o.orderNumber });
+    // A personality order opens its own profile page (which has no share section yet).
+    const personality = o.examId === PERSONALITY_EXAM_ID;
+    const report = buildHref(personality ? 'personalityReport' : 'reportResult', { scope }, { order: o.orderNumber });
     return (
       <div className="button-row">
         <AppLink className="button button--primary" to={report}>
           {t('info.view')}
         </AppLink>
-        <AppLink className="button button--secondary" to={`${report}#share-title`}>
-          {t('info.share')}
-        </AppLink>
+        {personality ? null : (
+          <AppLink className="button button--secondary" to={`${report}#share-title`}>
+            {t('info.share')}
+          </AppLink>
+        )}
       </div>
     );
   }

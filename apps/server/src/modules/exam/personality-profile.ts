@@ -1,0 +1,60 @@
+import { type Locale, PERSONALITY_EXAM_ID, skuTextKey, type TPersonalityProfile } from '@mindgauge/contract';
+import { parseJsonColumn } from '../../db/json-column';
+import type { Translator } from '../../i18n/translator';
+import { AppError } from '../../lib/app-error';
+import type { OrderRow, SessionRow } from './exam-repository';
+import { isPersonalityForm, toPersonalityResult, ZStoredPersonalityResult } from './personality-form';
+
+/** The first and second pole of each axis, as the letters say them. */
+const POLES: Record<string, [string, string]> = { EI: ['E', 'I'], SN: ['S', 'N'], TF: ['T', 'F'], JP: ['J', 'P'] };
+
+/**
+ * The paid personality profile of an order, at its tier only: `profile` is what every tier sells (the axes
+ * explained, strengths, blind spots); `profileDepth` adds work, relationships and growth. A tier without
+ * `profile` (none today) reads nothing: the server refuses rather than shows an empty page.
+ */
+export function personalityProfileOf(
+  translator: Translator,
+  order: OrderRow,
+  session: SessionRow & { result: string },
+  entitlements: readonly string[],
+  hl: Locale | undefined,
+): TPersonalityProfile {
+  if (order.exam_id !== PERSONALITY_EXAM_ID || !isPersonalityForm(session.form_version)) {
+    throw new AppError('ORDER_NOT_FOUND');
+  }
+  if (!entitlements.includes('profile')) throw new AppError('REPORT_LOCKED');
+  const locale = hl ?? (order.locale as Locale | null) ?? 'en';
+  const t = (key: string, vars?: Record<string, unknown>) => translator.t(locale, key, vars);
+  const result = toPersonalityResult(parseJsonColumn(ZStoredPersonalityResult, 'exam_sessions.result', session.result));
+  const code = result.type;
+  const depth = entitlements.includes('profileDepth');
+  const skuId = order.sku_id ?? 'sku1';
+  return {
+    orderNumber: order.order_number,
+    examId: order.exam_id,
+    skuId,
+    tierTitle: t(`${skuTextKey(order.exam_id, skuId)}.title`),
+    locale,
+    type: code,
+    name: t(`types:types.${code}.name`),
+    portrait: t(`types:types.${code}.portrait`),
+    intro: t('personality-catalog:profile.intro', { code, name: t(`types:types.${code}.name`) }),
+    axes: result.axes.map((a) => {
+      const [first] = POLES[a.axis] ?? ['', ''];
+      const leanPercent = a.letter === first ? a.firstPolePercent : 100 - a.firstPolePercent;
+      const pole = t(`types:poles.${a.letter.toLowerCase()}`);
+      const lean = t('personality-catalog:profile.lean', { percent: leanPercent, margin: a.marginPercent });
+      // Joined by the language's own punctuation (a full stop is 。 in Chinese and Japanese).
+      const meaning = t('personality-catalog:profile.meaning', { pole, lean });
+      const near = a.borderline ? ` ${t('personality-catalog:profile.borderline')}` : '';
+      return { ...a, leanPercent, meaning: `${meaning}${near}` };
+    }),
+    strengths: t(`types:types.${code}.strengths`),
+    blindSpots: t(`types:types.${code}.blindSpots`),
+    work: depth ? t(`types:types.${code}.work`) : null,
+    relationships: depth ? t(`types:types.${code}.relationships`) : null,
+    growth: depth ? t(`types:types.${code}.growth`) : null,
+    pdf: entitlements.includes('pdfReport'),
+  };
+}

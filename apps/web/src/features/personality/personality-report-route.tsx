@@ -1,0 +1,161 @@
+import type { TPersonalityProfile } from '@mindgauge/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { orderFromSearch } from '../../app/order-from-search';
+import { buildHref } from '../../app/paths';
+import { scopeFromParams } from '../../app/scope-from-params';
+import type { ScreenContext } from '../../app/screens';
+import { useScope } from '../../app/use-scope';
+import { AppLink } from '../../components/app-link';
+import { PageTitle } from '../../components/page-title';
+import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { downloadProfilePdf } from './api/download-profile';
+import { personalityProfileQuery } from './api/personality-profile';
+import { AxisBar } from './components/axis-bar';
+import { familyOf, type TypeCode } from './type-catalogue';
+import { TypeEmblem } from './type-emblem';
+import '../../styles/personality.css';
+
+export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
+  scopeFromParams(params);
+  const search = new URL(request.url).searchParams;
+  // fetchQuery, not ensureQueryData: a stale refusal (read before paying) is asked again.
+  await queryClient.fetchQuery(
+    personalityProfileQuery(orderFromSearch(search), search.get('token'), localeFromRequest(request)),
+  );
+  return null;
+}
+
+/** A section of the profile; absent when the tier bought does not include it. */
+function Part({ id, title, text }: { id: string; title: string; text: string | null }) {
+  if (text === null) return null;
+  return (
+    <section className="type-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p>{text}</p>
+    </section>
+  );
+}
+
+/** The profile's PDF, for tiers that include it. */
+function DownloadPdf({ orderNumber, token }: { orderNumber: string; token: string | null }) {
+  const { t } = useTranslation('personality-test');
+  const errorMessage = useErrorMessage();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function download() {
+    setBusy(true);
+    setError('');
+    try {
+      await downloadProfilePdf(orderNumber, token);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="personality-profile__download">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={download}
+      >
+        {t('profile.download')}
+      </button>
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Profile({ profile, token }: { profile: TPersonalityProfile; token: string | null }) {
+  const { t } = useTranslation('personality-test');
+  const { t: tt } = useTranslation('types');
+  const code = profile.type as TypeCode;
+  const depth = profile.work !== null;
+  return (
+    <div className="container page personality-result personality-profile" data-family={familyOf(code)}>
+      <PageTitle title={`${t('profile.metaTitle')}: ${code}`} />
+      <header className="type-hero">
+        <TypeEmblem code={code} size={112} label={tt('typePage.emblemLabel', { name: profile.name })} />
+        <div>
+          <p className="eyebrow">{t('profile.eyebrow', { tier: profile.tierTitle })}</p>
+          <h1>
+            <span className="type-hero__code">{code}</span> <span>{profile.name}</span>
+          </h1>
+          <p className="lead">{profile.portrait}</p>
+          <p>{profile.intro}</p>
+          {profile.pdf ? <DownloadPdf orderNumber={profile.orderNumber} token={token} /> : null}
+        </div>
+      </header>
+
+      <section className="type-section" aria-labelledby="axes-title">
+        <h2 id="axes-title">{t('profile.axesTitle')}</h2>
+        <ul className="axis-bars">
+          {profile.axes.map((axis) => (
+            <AxisBar key={axis.axis} axis={axis} />
+          ))}
+        </ul>
+        <p className="axis-bars__explained">{t('result.marginExplained')}</p>
+        <ul className="personality-profile__meanings">
+          {profile.axes.map((axis) => (
+            <li key={axis.axis}>
+              <strong>{t(`axis.${axis.axis}`)}</strong>: {axis.meaning}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Part id="strengths" title={tt('typePage.sections.strengths')} text={profile.strengths} />
+      <Part id="blind-spots" title={tt('typePage.sections.blindSpots')} text={profile.blindSpots} />
+      <Part id="work" title={tt('typePage.sections.work')} text={profile.work} />
+      <Part id="relationships" title={tt('typePage.sections.relationships')} text={profile.relationships} />
+      <Part id="growth" title={tt('typePage.sections.growth')} text={profile.growth} />
+      {depth ? null : (
+        <section className="type-section" aria-labelledby="more-title">
+          <h2 id="more-title">{t('profile.moreTitle')}</h2>
+          <p>{t('profile.moreBody')}</p>
+        </section>
+      )}
+      <p className="personality-profile__order">{t('profile.order', { order: profile.orderNumber })}</p>
+    </div>
+  );
+}
+
+/** The paid personality profile: at the tier bought; unpaid or another browser's, the way to it instead. */
+export function Component() {
+  const { t } = useTranslation('personality-test');
+  const scope = useScope();
+  const [search] = useSearchParams();
+  const orderNumber = orderFromSearch(search);
+  const locale = useLocale();
+  const { data } = useSuspenseQuery(personalityProfileQuery(orderNumber, search.get('token'), locale));
+  if (data.profile) return <Profile profile={data.profile} token={search.get('token')} />;
+  const denied = data.refused === 'REPORT_ACCESS_DENIED';
+  return (
+    <section className="status-screen container" aria-labelledby="profile-title">
+      <PageTitle title={t(denied ? 'profile.deniedTitle' : 'profile.lockedTitle')} />
+      <h1 id="profile-title">{t(denied ? 'profile.deniedTitle' : 'profile.lockedTitle')}</h1>
+      <p>{t(denied ? 'profile.deniedLead' : 'profile.lockedLead')}</p>
+      <AppLink
+        to={
+          denied
+            ? buildHref('reportRetrieve', { scope: scope.value })
+            : buildHref('payingScheme', { scope: scope.value }, { order: orderNumber })
+        }
+        className="button button--primary button--large"
+      >
+        {t(denied ? 'profile.deniedCta' : 'profile.lockedCta')}
+      </AppLink>
+    </section>
+  );
+}
