@@ -482,6 +482,42 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     expect(codeOf(tooLong)).toEqual([400, 'VALIDATION_FAILED']);
   });
 
+  it("lists a VIP member's ticket first (the membership's priority support)", async () => {
+    const { cookie } = await operator('priority.desk@example.com');
+    const now = t.clock.now();
+    await t.deps.db.kysely
+      .insertInto('vip_memberships')
+      .values({
+        id: 'vip-priority-test',
+        email: 'vip.member@example.com',
+        order_number: 'MGvippriorityorder00000',
+        payment_id: 'pay-vip-priority',
+        starts_at: now - 86_400_000,
+        ends_at: now + 300 * 86_400_000,
+        created_at: now - 86_400_000,
+      })
+      .execute();
+    const write = (email: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/support/contact',
+        remoteAddress: ip,
+        payload: { name: 'Ann', email, topic: 'report', message: 'A question.', examId: 1799, hl: 'en' },
+      });
+    expect((await write('vip.member@example.com', freshIp())).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    // Written later, by someone who is not a member: newer, yet listed after the member's.
+    expect((await write('not.member@example.com', freshIp())).statusCode).toBe(200);
+    const open = (await call('GET', '/api/console/tickets', cookie)).json().data.tickets as {
+      email: string;
+      priority: boolean;
+    }[];
+    const order = open.map((x) => x.email).filter((e) => e.endsWith('member@example.com'));
+    expect(order).toEqual(['vip.member@example.com', 'not.member@example.com']);
+    expect(open.find((x) => x.email === 'vip.member@example.com')?.priority).toBe(true);
+    expect(open.find((x) => x.email === 'not.member@example.com')?.priority).toBe(false);
+  });
+
   it('keeps the audit log append-only in the database itself, and shows it newest first', async () => {
     const { cookie } = await operator('auditor@example.com');
     const log = (await call('GET', '/api/console/audit', cookie)).json().data;

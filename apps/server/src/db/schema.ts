@@ -74,6 +74,8 @@ export interface Database {
     created_at: number;
     status: Generated<'open' | 'done'>;
     done_at: number | null;
+    /** 1 for a VIP member's ticket: answered first (the membership's priority support). */
+    priority: Generated<number>;
   };
   /** Replies an operator sent to a ticket (modules/support). */
   support_replies: { id: Generated<number>; ticket_id: string; author: string; message: string; created_at: number };

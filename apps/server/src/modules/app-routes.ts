@@ -2,6 +2,7 @@ import { endpoints, SHARED_HEADERS } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { type BasePaths, mountEndpoint } from '../http/mount-endpoint';
+import { vipStatus } from './extras/vip-status';
 import { sendSupportMessage, supportTransactor } from './support/support-service';
 
 const LOGID = /^[a-f0-9]{32}$/;
@@ -10,6 +11,7 @@ const LOGID = /^[a-f0-9]{32}$/;
 export function appRoutes(app: FastifyInstance, bases: BasePaths, deps: AppDeps): void {
   const { content, tracking, clock } = deps;
   const supportTx = supportTransactor(deps.db.kysely);
+  const vip = vipStatus(deps.db.kysely);
 
   mountEndpoint(app, bases, endpoints.appView, async ({ query, req }) => {
     const headerLogid = req.headers[SHARED_HEADERS.logid];
@@ -55,6 +57,7 @@ export function appRoutes(app: FastifyInstance, bases: BasePaths, deps: AppDeps)
         supportEmail: deps.env.SUPPORT_EMAIL,
         mailDomain: deps.mailDomain,
         requireExam: content.requireExam,
+        isPriority: async (email, now) => (await vip.active(email, now)) !== undefined,
       },
       { ...body, ip: req.ip },
     );

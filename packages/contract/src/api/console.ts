@@ -260,6 +260,8 @@ export const ZConsoleTicket = z.object({
   orderNumber: z.nullable(z.string()),
   locale: z.string(),
   status: z.enum(['open', 'done']),
+  /** A VIP member's ticket: answered first (the membership's priority support). */
+  priority: z.boolean(),
   createdAt: ZIsoDateTime,
   replies: z.array(z.object({ by: z.string(), message: z.string(), at: ZIsoDateTime })),
 });

@@ -57,6 +57,11 @@ export function consoleTables(dialect: Dialect) {
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
         .execute();
       await db.schema.alterTable('support_tickets').addColumn('done_at', ms).execute();
+      // VIP members' tickets are answered first (the membership's "priority support").
+      await db.schema
+        .alterTable('support_tickets')
+        .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await autoId(db.schema.createTable('support_replies'), dialect)
         .addColumn('ticket_id', 'text', (c) => c.notNull())
         .addColumn('author', 'text', (c) => c.notNull())
@@ -73,6 +78,7 @@ export function consoleTables(dialect: Dialect) {
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('support_replies').ifExists().execute();
       await db.schema.dropIndex('support_tickets_status_idx').ifExists().execute();
+      await db.schema.alterTable('support_tickets').dropColumn('priority').execute();
       await db.schema.alterTable('support_tickets').dropColumn('done_at').execute();
       await db.schema.alterTable('support_tickets').dropColumn('status').execute();
       await db.schema.dropTable('audit_log').ifExists().execute();

@@ -180,6 +180,7 @@ export function consoleService(d: ConsoleDeps) {
     orderNumber: t.ticket.order_number,
     locale: t.ticket.hl,
     status: t.ticket.status,
+    priority: Number(t.ticket.priority) === 1,
     createdAt: iso(Number(t.ticket.created_at)),
     replies: t.replies.map((r) => ({ by: r.author, message: r.message, at: iso(Number(r.created_at)) })),
   });

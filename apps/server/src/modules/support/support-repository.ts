@@ -1,13 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export type TicketRow = Database['support_tickets'] extends infer R
-  ? Omit<R, 'id' | 'status'> & {
-      id: number;
-      status: 'open' | 'done';
-    }
-  : never;
+export type TicketRow = Selectable<Database['support_tickets']>;
 export type ReplyRow = { id: number; ticket_id: string; author: string; message: string; created_at: number };
 
 /** Every SQL statement of support tickets and their replies. */
@@ -18,16 +13,18 @@ export function supportRepository(db: Db) {
     },
     /** Tickets in a state (or all), open ones first, newest first. */
     listTickets(status: 'open' | 'done' | 'all', limit: number): Promise<TicketRow[]> {
-      let q = db.selectFrom('support_tickets').selectAll().orderBy('status', 'desc').orderBy('created_at', 'desc');
-      if (status !== 'all') q = q.where('status', '=', status);
-      return q.limit(limit).execute() as Promise<TicketRow[]>;
-    },
-    findTicket(publicId: string): Promise<TicketRow | undefined> {
-      return db
+      // Open before done; a VIP member's first (priority support); then the newest.
+      let q = db
         .selectFrom('support_tickets')
         .selectAll()
-        .where('public_id', '=', publicId)
-        .executeTakeFirst() as Promise<TicketRow | undefined>;
+        .orderBy('status', 'desc')
+        .orderBy('priority', 'desc')
+        .orderBy('created_at', 'desc');
+      if (status !== 'all') q = q.where('status', '=', status);
+      return q.limit(limit).execute();
+    },
+    findTicket(publicId: string): Promise<TicketRow | undefined> {
+      return db.selectFrom('support_tickets').selectAll().where('public_id', '=', publicId).executeTakeFirst();
     },
     repliesOf(publicIds: string[]): Promise<ReplyRow[]> {
       if (publicIds.length === 0) return Promise.resolve([]);

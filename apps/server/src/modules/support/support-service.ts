@@ -30,6 +30,8 @@ export interface SupportDeps {
   supportEmail: string;
   mailDomain: string;
   requireExam(id: number): Promise<unknown>;
+  /** Whether the address is a VIP member's now: its ticket is answered first (the membership's promise). */
+  isPriority?(email: string, now: number): Promise<boolean>;
 }
 
 export interface SupportInput {
@@ -58,6 +60,8 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
   await consumeMailBudget(deps.limits, input.email, now);
   const ticketId = publicId('T-');
   const order = input.orderNumber ? input.orderNumber : null;
+  // Asked before the transaction: on SQLite its one connection is the transaction's until it ends.
+  const priority = (await deps.isPriority?.(input.email.toLowerCase(), now)) ?? false;
   await deps.transact(async (tx) => {
     await tx.tickets.insertTicket({
       public_id: ticketId,
@@ -69,6 +73,7 @@ export async function sendSupportMessage(deps: SupportDeps, input: SupportInput)
       exam_id: input.examId,
       hl: input.hl,
       created_at: now,
+      priority: priority ? 1 : 0,
     });
     const common = { name: input.name, ticket: ticketId, topic: input.topic, message: input.message };
     await tx.mail.enqueue(

@@ -58,6 +58,7 @@ function Ticket({ ticket }: { ticket: TConsoleTicket }) {
     <article className="card console__ticket" aria-labelledby={`ticket-${ticket.id}`}>
       <h3 id={`ticket-${ticket.id}`}>
         {ticket.id} · {ticket.topic} · {t(`tickets.filter.${ticket.status}`)}
+        {ticket.priority && <span className="console__priority"> · {t('tickets.priority')}</span>}
       </h3>
       <p>
         {t('tickets.from', { name: ticket.name, email: ticket.email, language: ticket.locale })} ·{' '}
