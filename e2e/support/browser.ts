@@ -12,14 +12,6 @@ export const baseUrl = () => inject('baseUrl');
 /** A describe block that runs only when the global setup found a browser (it fails loudly in CI otherwise). */
 export const describeBrowser = inject('chromium') ? describe : describe.skip;
 
-/**
- * Waits until the app is live: a prerendered page (decision 0028) is painted before its script runs, and
- * its controls (language picker, menu) answer only once React has hydrated it (`#root[data-ready]`).
- */
-export async function waitUntilReady(page: Page): Promise<void> {
-  await page.locator('#root[data-ready]').waitFor({ state: 'attached' });
-}
-
 export interface BrowserHandle {
   browser: Browser;
   /** A fresh context with a phone-sized viewport (the visitor is often on a phone). */

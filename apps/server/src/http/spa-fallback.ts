@@ -62,7 +62,7 @@ export async function spaFallback(
       return web
         .sendIndex(req)
         .then((html) =>
-          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html),
+          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
         );
     }
     return sendError(reply, req, translator, 'NOT_FOUND');

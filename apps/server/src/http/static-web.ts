@@ -44,42 +44,6 @@ function documentLocale(req: FastifyRequest): Locale {
   return resolveLocale(req.headers['accept-language']?.split(',')[0]);
 }
 
-/** A gift link's code is kept by the landing's loader, which a prerendered (hydrated) landing does not run. */
-const NOT_PRERENDERED_QUERY = ['gift'];
-
-/**
- * The pages the web build prerendered (apps/web/src/ssr/prerender.ts): a landing or the home page in a
- * language, its first paint needing no script. Read when first asked for, then kept (they change only with
- * a new build, which restarts the server). A URL with a parameter the prerendered page cannot honour, or a
- * build without prerendered pages, gets the SPA shell.
- */
-function readPrerendered(
-  distDir: string,
-  prepare: (html: string) => string,
-): (req: FastifyRequest, locale: Locale) => string | null {
-  const indexFile = path.join(distDir, 'prerendered/pages.json');
-  if (!fs.existsSync(indexFile)) return () => null;
-  const { locales, pages } = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {
-    locales: string[];
-    pages: Record<string, string>;
-  };
-  const cache = new Map<string, string>();
-  return (req, locale) => {
-    const [pathname = '', search = ''] = req.url.split('?');
-    const file = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
-    if (!file || !locales.includes(locale)) return null;
-    const query = new URLSearchParams(search);
-    if (NOT_PRERENDERED_QUERY.some((k) => query.has(k))) return null;
-    const key = `${locale}/${file}`;
-    let html = cache.get(key);
-    if (html === undefined) {
-      html = prepare(fs.readFileSync(path.join(distDir, 'prerendered', locale, `${file}.html`), 'utf8'));
-      cache.set(key, html);
-    }
-    return html;
-  };
-}
-
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for every
  * client route. The browser's runtime configuration (an explicit public subset) travels in a meta tag,
@@ -99,10 +63,9 @@ export async function registerStaticWeb(
     app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
     return undefined;
   }
-  const configMeta = `<meta name="mindgauge-config" content="${escapeHtml(JSON.stringify(config))}">`;
-  const withConfig = (html: string) => html.replace('</head>', `${configMeta}</head>`);
-  const template = withConfig(fs.readFileSync(indexFile, 'utf8'));
-  const prerendered = readPrerendered(distDir, withConfig);
+  const template = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('</head>', `<meta name="mindgauge-config" content="${escapeHtml(JSON.stringify(config))}"></head>`);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -120,7 +83,7 @@ export async function registerStaticWeb(
   const sendIndex = async (req: FastifyRequest) => {
     const locale = documentLocale(req);
     const texts = textsFor(locale);
-    const page = (prerendered(req, locale) ?? template)
+    const page = template
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
       .replace(
         /<meta name="description" content="[^"]*"/,
@@ -130,13 +93,11 @@ export async function registerStaticWeb(
     const head = headFor ? await headFor(req) : '';
     return head ? page.replace('</head>', `${head}</head>`) : page;
   };
-  // A prerendered page is tens of KB of HTML (the shell one): compressed per request, as it carries
-  // per-request tags.
   app.get('/', async (req, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .compress(await sendIndex(req)),
+      .send(await sendIndex(req)),
   );
   return { sendIndex };
 }

@@ -10,7 +10,6 @@ import { useLandingViewEvent } from '../features/tracking/use-landing-view';
 import { adPixelsNavigated } from '../lib/ad-pixels/ad-pixels';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
-import { useHydrated } from '../lib/use-hydrated';
 import { useAppState } from './app-state';
 import { LOAD_ID, scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
@@ -62,8 +61,6 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const mainRef = useRef<HTMLElement>(null);
-  // The deployment's and the visitor's parts (consent banner, test-mode banner) are not in prerendered HTML.
-  const hydrated = useHydrated();
   useRememberContext();
   useFocusOnNavigate(mainRef);
 
@@ -73,19 +70,14 @@ export function RootLayout() {
   // The consent rule depends on the path (excluded paths): applied before the page's own effects fire events.
   useEffect(() => adPixelsNavigated(location.pathname), [location.pathname]);
   useLandingViewEvent();
-  // The app is live (a prerendered page hydrated, or rendered): its controls answer from now on. A page
-  // prerendered at build time shows its controls earlier; what a visitor does before this is not seen.
-  useEffect(() => {
-    document.getElementById('root')?.setAttribute('data-ready', '');
-  }, []);
 
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      {hydrated ? <ConsentBannerSlot /> : null}
-      {hydrated ? <TestModeBanner parts={runtimeConfig.testMode} /> : null}
+      <ConsentBannerSlot />
+      <TestModeBanner parts={runtimeConfig.testMode} />
       <SiteHeader />
       <OfflineBanner />
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

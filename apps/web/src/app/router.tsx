@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, data, matchPath, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import {
@@ -54,11 +54,7 @@ export function preloadScreen(pathname: string): void {
   }
 }
 
-/**
- * The screens' routes. `prerender` (the build's static HTML, app/prerender.tsx) leaves the loaders out:
- * at build time there is no API to load from, and what a loader fetches fills in after hydration.
- */
-export function screenRoutes(queryClient: QueryClient, prerender = false): RouteObject[] {
+export function screenRoutes(queryClient: QueryClient): RouteObject[] {
   const routes: RouteObject[] = [];
   for (const key of Object.keys(ROUTES) as RouteKey[]) {
     if (!SCREENS[key]) continue;
@@ -68,11 +64,7 @@ export function screenRoutes(queryClient: QueryClient, prerender = false): Route
         path,
         handle: { key },
         lazy: async () => {
-          const [mod] = await Promise.all([
-            importScreen(key),
-            prerender ? null : ensureGroupNamespaces(ROUTES[key].group),
-          ]);
-          if (prerender) return { Component: mod.Component };
+          const [mod] = await Promise.all([importScreen(key), ensureGroupNamespaces(ROUTES[key].group)]);
           return {
             Component: mod.Component,
             loader: async (args) => {
@@ -88,9 +80,8 @@ export function screenRoutes(queryClient: QueryClient, prerender = false): Route
   return routes;
 }
 
-/** The whole route tree: the root layout around every screen, the 404 page for any other path. */
-export function appRoutes(queryClient: QueryClient, prerender = false): RouteObject[] {
-  return [
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
     {
       id: 'root',
       element: <RootLayout />,
@@ -99,31 +90,9 @@ export function appRoutes(queryClient: QueryClient, prerender = false): RouteObj
         {
           id: 'screens',
           errorElement: <RouteErrorScreen />,
-          children: [
-            ...screenRoutes(queryClient, prerender),
-            { id: 'not-found', path: '*', element: <NotFoundScreen /> },
-          ],
+          children: [...screenRoutes(queryClient), { id: 'not-found', path: '*', element: <NotFoundScreen /> }],
         },
       ],
     },
-  ];
-}
-
-/**
- * The browser's router. A page prerendered at build time is hydrated: its screen's module is imported first
- * (a lazy route would render the fallback instead of the page) and the screen's loader is not run before
- * hydration (`hydrationData`), since what it loads is what the page fills in after hydrating.
- */
-export async function createRouter(queryClient: QueryClient, hydrate = false) {
-  const routes = appRoutes(queryClient);
-  if (!hydrate) return createBrowserRouter(routes);
-  const matches = matchRoutes(routes, location) ?? [];
-  const loaderData: Record<string, null> = {};
-  for (const { route } of matches) {
-    if (route.lazy && typeof route.lazy === 'function') {
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }
-    if (route.id && route.loader) loaderData[route.id] = null;
-  }
-  return createBrowserRouter(routes, { hydrationData: { loaderData } });
+  ]);
 }

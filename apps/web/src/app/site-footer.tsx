@@ -3,7 +3,6 @@ import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
 import { VisitLogo } from '../features/landing-identities/identity-logo';
 import { ConsentChoicesSlot } from '../features/tracking/consent-slot';
-import { useHydrated } from '../lib/use-hydrated';
 import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
@@ -18,7 +17,6 @@ const LINKS: { label: string; route: RouteKey; params?: RouteParams }[] = [
 export function SiteFooter() {
   const { t } = useTranslation();
   const scope = useScope();
-  const hydrated = useHydrated();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -35,7 +33,7 @@ export function SiteFooter() {
                 </AppLink>
               </li>
             ))}
-            {hydrated ? <ConsentChoicesSlot /> : null}
+            <ConsentChoicesSlot />
           </ul>
         </nav>
         <p className="site-footer__fine">

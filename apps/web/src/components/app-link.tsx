@@ -1,7 +1,6 @@
 import { forwardRef } from 'react';
 import { Link, type LinkProps, useLocation } from 'react-router';
 import { pickKeptQuery, readConfig } from '../lib/persisted-config';
-import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * Adds the kept query parameters (hl, logid, click ids) to an internal URL that lacks them: those of the
@@ -17,13 +16,9 @@ export function withKeptQuery(to: string, currentSearch = ''): string {
   return `${path}${qs ? `?${qs}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
-/**
- * The hook form: links re-render with the page, so they always carry the current parameters. While a
- * prerendered page hydrates, the plain URL (as the static HTML has it); the visitor's parameters right after.
- */
+/** The hook form: links re-render with the page, so they always carry the current parameters. */
 export function useKeptHref(to: string): string {
-  const search = useLocation().search;
-  return useHydrated() ? withKeptQuery(to, search) : to;
+  return withKeptQuery(to, useLocation().search);
 }
 
 /** The app's only internal link: tracking parameters survive every navigation. */

@@ -1,6 +1,6 @@
 import type { TQuestionList } from '@mindgauge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
@@ -10,7 +10,6 @@ import { withKeptQuery } from '../../components/app-link';
 import { MatrixGrid } from '../../components/matrix-grid';
 import { useOnline } from '../../components/offline-banner';
 import { PageTitle } from '../../components/page-title';
-import { afterNextPaint } from '../../lib/after-next-paint';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from '../../lib/answer-queue';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
@@ -42,34 +41,6 @@ function optionNamesOf(options: readonly string[]): string[] {
   return options.map((svg) => /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? '');
 }
 
-type Question = TQuestionList['questions'][number];
-
-/**
- * One puzzle: its matrix and its options. Memoised: the timer, the saving status and the other pane's
- * answer re-render the screen, and neither pane's drawings need to be compared again for those.
- */
-const QuestionPane = memo(function QuestionPane({
-  question,
-  hidden,
-  label,
-  value,
-  onChoose,
-}: {
-  question: Question;
-  hidden: boolean;
-  label: string;
-  value: number | null;
-  onChoose: (choice: number) => void;
-}) {
-  const names = useMemo(() => optionNamesOf(question.options), [question.options]);
-  return (
-    <div className="question-pane" hidden={hidden}>
-      <MatrixGrid context={question.context} number={question.index + 1} />
-      <OptionGroup label={label} options={question.options} names={names} value={value} onChoose={onChoose} />
-    </div>
-  );
-});
-
 const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> = {
   5: 'milestone5',
   15: 'milestone15',
@@ -94,9 +65,7 @@ export function Component() {
   );
   const lastPart = session.part >= session.partCount;
   const setAppState = useAppState((s) => s.set);
-  // Read once, for the first puzzle shown: subscribing re-rendered the whole screen after every NEXT
-  // (the effect below stores the page), inside the frame that should show the next matrix.
-  const [page] = useState(() => useAppState.getState().questionPageNumber);
+  const page = useAppState((s) => s.questionPageNumber);
 
   // Server answers, overlaid with what this tab measured and may not have sent yet.
   const [progress, setProgress] = useState<Record<string, ItemProgress>>(() => {
@@ -183,16 +152,8 @@ export function Component() {
     send(question.id, updated);
   }
 
-  // One function for the panes across renders (they are memoised); it calls this render's `choose`.
-  const chooseRef = useRef(choose);
-  useLayoutEffect(() => {
-    chooseRef.current = choose;
-  });
-  const onChoose = useCallback((choice: number) => chooseRef.current(choice), []);
-
   function goTo(next: number) {
     const settled = settleCurrent();
-    // Sent at once, not after the frame: a hidden tab runs no animation frame, and an answer must not wait.
     if (settled.choice !== null) send(question.id, settled);
     setError('');
     setIndex(next);
@@ -265,13 +226,10 @@ export function Component() {
   }, [index]);
 
   const milestone = MILESTONES[answered];
-  // The upcoming question is drawn ahead, hidden: NEXT then only reveals DOM that is already parsed, so the
-  // new matrix paints in the frame of the click. It is drawn once that frame is out (a task queued from the
-  // frame's requestAnimationFrame): a deferred render (useDeferredValue) could still run before the frame and
-  // hold back the paint of the question the visitor asked for (14 SVG documents parsed at 4x slowdown).
-  const [aheadIndex, setAheadIndex] = useState(index);
-  useEffect(() => afterNextPaint(() => setAheadIndex(index)), [index]);
-  const upcoming = session.questions[aheadIndex + 1];
+  // The upcoming question is drawn ahead, hidden, in a low-priority render: NEXT then only reveals DOM
+  // that is already parsed, so the new matrix paints in the frame of the click.
+  const deferredIndex = useDeferredValue(index);
+  const upcoming = session.questions[deferredIndex + 1];
   const panes = upcoming && upcoming.id !== question.id ? [question, upcoming] : [question];
 
   if (mode === 'partEnd') {
@@ -383,14 +341,16 @@ export function Component() {
       </h1>
       <div className="question-stage">
         {panes.map((q) => (
-          <QuestionPane
-            key={q.id}
-            question={q}
-            hidden={q.id !== question.id}
-            label={t('question.optionsLabel')}
-            value={progress[q.id]?.choice ?? null}
-            onChoose={onChoose}
-          />
+          <div key={q.id} className="question-pane" hidden={q.id !== question.id}>
+            <MatrixGrid context={q.context} number={q.index + 1} />
+            <OptionGroup
+              label={t('question.optionsLabel')}
+              options={q.options}
+              names={optionNamesOf(q.options)}
+              value={progress[q.id]?.choice ?? null}
+              onChoose={choose}
+            />
+          </div>
         ))}
       </div>
 
