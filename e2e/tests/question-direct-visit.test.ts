@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { answer, progressText, startPartOne } from '../support/test-taker';
+import { answer, progressText, sessionIdOf, startPartOne } from '../support/test-taker';
 
 describeBrowser('a direct visit to the question screen, on a phone', () => {
   const b = useBrowser();
@@ -29,9 +29,9 @@ describeBrowser('a direct visit to the question screen, on a phone', () => {
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
     await page.locator('.hero a.button--primary').click();
     await page.locator('#intro-title').waitFor();
-    const list = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
     await startPartOne(page);
-    const sessionId = (await (await list).json()).data.sessionId as string;
+    // The session rides only in its HttpOnly cookie (issue 13).
+    const sessionId = await sessionIdOf(page);
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     for (let i = 0; i < 3; i++) {
       await answer(page, 0);
@@ -43,9 +43,8 @@ describeBrowser('a direct visit to the question screen, on a phone', () => {
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(await progressText(page)).toBe('4 / 30');
 
-    const again = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
     await page.goto('/answer_question/standard/IQB-1799?hl=en');
-    expect((await (await again).json()).data.sessionId).toBe(sessionId);
+    expect(await sessionIdOf(page)).toBe(sessionId);
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
     expect(new URL(page.url()).pathname).toBe('/answer_question/standard/IQB-1799');
     expect(await progressText(page)).toBe('4 / 30');

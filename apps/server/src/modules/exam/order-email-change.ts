@@ -101,10 +101,18 @@ export function orderEmailChange(d: EmailChangeDeps) {
       if (order.status === 'pending_payment' || old === null || old === email) {
         // A new address of an unpaid result receives it (the free headline and the way back): checked first,
         // so a refused e-mail leaves the address as it was.
-        const mailResult = order.status === 'pending_payment' && old !== email;
+        let mailResult = order.status === 'pending_payment' && old !== email;
         if (mailResult) {
           await d.limits.consume(RESULT_MAIL_RULES, order.order_number, now);
-          await consumeMailBudget(d.limits, email, now);
+          // An address that already had its share of mail this hour gets no more; the result is still saved to
+          // it (the visitor's step must not fail because of other orders' mail to the same address).
+          mailResult = await consumeMailBudget(d.limits, email, now).then(
+            () => true,
+            (err: unknown) => {
+              if (err instanceof AppError && err.code === 'RATE_LIMITED') return false;
+              throw err;
+            },
+          );
         }
         const consent = JSON.stringify({ ...input.consent, acceptedAt: iso(now), hl: input.hl });
         await d.repo.updateOrderEmail(order.order_number, email, consent, now);
