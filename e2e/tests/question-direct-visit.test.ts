@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { answer, progressText, sessionIdOf, startPartOne } from '../support/test-taker';
+import { answer, isSessionStart, progressText, sessionIdOf, startPartOne } from '../support/test-taker';
 
 describeBrowser('a direct visit to the question screen, on a phone', () => {
   const b = useBrowser();
@@ -29,7 +29,9 @@ describeBrowser('a direct visit to the question screen, on a phone', () => {
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
     await page.locator('.hero a.button--primary').click();
     await page.locator('#intro-title').waitFor();
+    const started = page.waitForResponse(isSessionStart);
     await startPartOne(page);
+    await started;
     // The session rides only in its HttpOnly cookie (issue 13).
     const sessionId = await sessionIdOf(page);
     await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
