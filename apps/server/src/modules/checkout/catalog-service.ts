@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
+import { catalogueEditor } from './catalogue-editor';
 import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
@@ -25,7 +26,7 @@ export interface CatalogDeps {
   translator: Translator;
   clock: Clock;
   cache: TtlCache;
-  /** How long an order's offer price holds once the order has seen it. */
+  /** How long an order's offer price holds once the order has seen it, until the operator sets another. */
   offerMs: number;
 }
 
@@ -54,6 +55,31 @@ export function catalogService(d: CatalogDeps) {
   }
 
   const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));
+  const editor = catalogueEditor(d);
+
+  /**
+   * The prices an order is shown and pays (decision 0038): the first time its price list is shown for a
+   * country's table, that table is copied to the order; from then on the order reads its copy, so an
+   * operator's change applies to new orders only. Concurrent first views copy once (the first copy wins).
+   */
+  async function orderTable(examId: number, country: string, order: OrderRow) {
+    const live = await priceTable(examId, country);
+    const kept = await d.repo.orderPrices(order.order_number, live.country);
+    if (kept.length > 0) return { country: live.country, rows: kept };
+    const now = d.clock.now();
+    await d.repo.keepOrderPrices(
+      live.rows.map((r) => ({
+        order_number: order.order_number,
+        country: live.country,
+        sku_id: r.sku_id,
+        currency: r.currency,
+        list_minor: r.list_minor,
+        offer_minor: r.offer_minor,
+        created_at: now,
+      })),
+    );
+    return { country: live.country, rows: await d.repo.orderPrices(order.order_number, live.country) };
+  }
 
   async function requireOrder(orderNumber: string): Promise<OrderRow> {
     const order = await d.orders.findOrder(orderNumber);
@@ -105,21 +131,21 @@ export function catalogService(d: CatalogDeps) {
    */
   async function withOffer(order: OrderRow): Promise<OrderRow> {
     if (order.offer_deadline_at !== null || order.status !== 'pending_payment') return order;
-    await d.orders.startOffer(order.order_number, d.clock.now() + d.offerMs);
+    await d.orders.startOffer(order.order_number, d.clock.now() + (await editor.offerMs()));
     return requireOrder(order.order_number);
   }
 
   /** Every tier priced for a country, an order's offer state and a promo code. */
   async function priced(examId: number, country: string, orderOrNumber?: string | OrderRow, promoCode?: string) {
     const now = d.clock.now();
-    const [order, table, skus, promo] = await Promise.all([
+    const [order, skus, promo] = await Promise.all([
       (typeof orderOrNumber === 'string' ? requireOrder(orderOrNumber) : Promise.resolve(orderOrNumber)).then((o) =>
         o ? withOffer(o) : undefined,
       ),
-      priceTable(examId, country),
       skuRows(examId),
       usablePromo(promoCode),
     ]);
+    const table = order ? await orderTable(examId, country, order) : await priceTable(examId, country);
     if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
     const offer = offerOf(order, now);
     const byId = new Map(table.rows.map((r) => [r.sku_id, r]));
@@ -132,6 +158,9 @@ export function catalogService(d: CatalogDeps) {
 
   return {
     priced,
+
+    /** The operator's catalogue: tier prices per country and the offer's length (changes: new orders only). */
+    editor,
 
     /** The operator's promo codes: list, add, end. Lookups are not cached, so a change applies at once. */
     promos: {
