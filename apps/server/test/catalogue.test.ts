@@ -70,6 +70,16 @@ describe.each(dialects())('the catalogue: orders keep their prices, the console 
       offerMinor: 1499,
     });
 
+    // The operator's preview shows the change for a new visitor from there, during the offer and after it.
+    const preview = (await call('GET', '/api/console/catalogue/preview/1799/gb/fr', cookie)).json().data;
+    expect(preview).toMatchObject({ country: 'GB', currency: 'GBP' });
+    expect(preview.duringOffer[1]).toMatchObject({ skuId: 'sku2', price: { amount: 1499, listAmount: 2799 } });
+    expect(preview.afterOffer[1].price).toMatchObject({ amount: 2799, offer: false });
+    // In the visitor's language, from the same texts as the visitor's list.
+    const visitorFr = (await get(t, '/api/exam/sku/list/1799/GB/fr')).json().data;
+    expect(preview.afterOffer.map((s: { title: string }) => s.title)).toEqual(
+      visitorFr.skus.map((s: { title: string }) => s.title),
+    );
     // A visitor's price list (no order) shows the new list price at once; the old order still its own.
     const visitor = (await get(t, '/api/exam/sku/list/1799/GB/en')).json().data;
     expect(visitor.skus[1].price).toMatchObject({ currency: 'GBP', amount: 2799 });

@@ -31,6 +31,7 @@ const consoleCalls = Object.values(endpoints)
       .replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx')
       .replace(':code', 'X')
       .replace(':chargeId', 'ch')
+      .replace(':examId/:country/:hl', '1799/US/en')
       .replace(
         ':id',
         '1',

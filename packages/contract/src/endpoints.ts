@@ -59,6 +59,7 @@ export const endpoints = {
   consoleCatalogue: consoleCatalogue.consoleCatalogue,
   consoleCataloguePrice: consoleCatalogue.consoleCataloguePrice,
   consoleCatalogueOffer: consoleCatalogue.consoleCatalogueOffer,
+  consoleCataloguePreview: consoleCatalogue.consoleCataloguePreview,
   questionList: exam.questionList,
   startSession: exam.startSession,
   saveAnswer: exam.saveAnswer,

@@ -1,7 +1,8 @@
 import { defineEndpoint } from '../endpoint';
+import { ZLanguageTag } from '../fields';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
-import { ZCountryParam, ZSkuId } from './checkout';
+import { ZCountryParam, ZSku, ZSkuId } from './checkout';
 
 /**
  * The console's catalogue (issue 21, decision 0038): tier prices per country, plan prices, the offer's length.
@@ -79,4 +80,24 @@ export const consoleCatalogueOffer = defineEndpoint({
   tags,
   body: z.object({ minutes: z.int().check(z.gte(1), z.lte(7 * 24 * 60)) }),
   response: z.object({ offerMinutes: z.number() }),
+});
+
+/**
+ * The tiers as a visitor from a country sees them, in a language: during the offer and after it. Computed by
+ * the same server code as the visitor's price list (GET /exam/sku/list), so the preview cannot drift from it.
+ */
+export const consoleCataloguePreview = defineEndpoint({
+  id: 'consoleCataloguePreview',
+  method: 'GET',
+  base: 'api',
+  path: '/console/catalogue/preview/:examId/:country/:hl',
+  summary: 'The price list as a visitor from a country sees it, during the offer and after it',
+  tags,
+  params: z.object({ examId: ZExamIdParam, country: ZCountryParam, hl: ZLanguageTag }),
+  response: z.object({
+    country: z.string(),
+    currency: z.string(),
+    duringOffer: z.array(ZSku),
+    afterOffer: z.array(ZSku),
+  }),
 });

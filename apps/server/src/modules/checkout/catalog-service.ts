@@ -17,7 +17,7 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
 import { catalogueEditor } from './catalogue-editor';
-import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
+import { DEFAULT_PRICE_COUNTRY, type PriceRow, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
@@ -135,6 +135,20 @@ export function catalogService(d: CatalogDeps) {
     return requireOrder(order.order_number);
   }
 
+  /** The tiers that have a price in the table, each quoted. */
+  function pricedItems(
+    skus: SkuRow[],
+    rows: (PriceRow & { sku_id: string })[],
+    offerActive: boolean,
+    percentOff: number,
+  ): PricedSku[] {
+    const byId = new Map(rows.map((r) => [r.sku_id, r]));
+    return skus.flatMap((row) => {
+      const p = byId.get(row.sku_id);
+      return p ? [{ row, price: quote(p, offerActive, percentOff) }] : [];
+    });
+  }
+
   /** Every tier priced for a country, an order's offer state and a promo code. */
   async function priced(examId: number, country: string, orderOrNumber?: string | OrderRow, promoCode?: string) {
     const now = d.clock.now();
@@ -148,11 +162,7 @@ export function catalogService(d: CatalogDeps) {
     const table = order ? await orderTable(examId, country, order) : await priceTable(examId, country);
     if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
     const offer = offerOf(order, now);
-    const byId = new Map(table.rows.map((r) => [r.sku_id, r]));
-    const items: PricedSku[] = skus.flatMap((row) => {
-      const p = byId.get(row.sku_id);
-      return p ? [{ row, price: quote(p, offer.active, promo?.percent_off ?? 0) }] : [];
-    });
+    const items = pricedItems(skus, table.rows, offer.active, promo?.percent_off ?? 0);
     return { country: table.country, currency: table.rows[0]?.currency ?? 'USD', offer, promo, items };
   }
 
@@ -214,6 +224,23 @@ export function catalogService(d: CatalogDeps) {
       const item = p.items.find((i) => i.row.sku_id === skuId);
       if (!item) throw new AppError('SKU_NOT_FOUND');
       return { country: p.country, offer: p.offer, sku: present(item.row, item.price, locale) };
+    },
+
+    /**
+     * The price list a new visitor from a country is shown, during the offer and after it (the console's
+     * preview): the same table, quotes and texts as the visitor's own list.
+     */
+    async preview(examId: number, country: string, locale: Locale) {
+      const [table, skus] = await Promise.all([priceTable(examId, country), skuRows(examId)]);
+      if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
+      const list = (offer: boolean) =>
+        pricedItems(skus, table.rows, offer, 0).map((i) => present(i.row, i.price, locale));
+      return {
+        country: table.country,
+        currency: table.rows[0]?.currency ?? 'USD',
+        duringOffer: list(true),
+        afterOffer: list(false),
+      };
     },
 
     /** An exam that sells reports (has tiers); else 404. */

@@ -1,8 +1,10 @@
 import {
   DEFAULT_EXAM_ID,
+  type Locale,
   PERSONALITY_EXAM_ID,
   type TConsoleCatalogue,
   type TConsoleTierPrice,
+  type TSku,
 } from '@mindgauge/contract';
 
 interface TierPriceRow {
@@ -26,6 +28,12 @@ export interface CatalogueDesk {
   }): Promise<{ before: TierPriceRow; after: TierPriceRow }>;
   offerMinutes(): Promise<number>;
   setOfferMinutes(minutes: number): Promise<{ before: number; after: number }>;
+  /** The price list a new visitor from a country sees, by the visitor's own code path. */
+  preview(
+    examId: number,
+    country: string,
+    locale: Locale,
+  ): Promise<{ country: string; currency: string; duringOffer: TSku[]; afterOffer: TSku[] }>;
 }
 
 export interface PlanPriceRow {
@@ -83,6 +91,8 @@ export function consoleCatalogue(d: {
         })),
       };
     },
+
+    preview: (examId: number, country: string, locale: Locale) => d.catalogue.preview(examId, country, locale),
 
     async setPrice(
       actor: Actor,

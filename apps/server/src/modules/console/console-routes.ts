@@ -46,6 +46,10 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
     await c.requireOperator(req, reply);
     return c.catalogue.read();
   });
+  mountEndpoint(app, bases, endpoints.consoleCataloguePreview, async ({ req, reply, params }) => {
+    await c.requireOperator(req, reply);
+    return c.catalogue.preview(params.examId, params.country, params.hl);
+  });
   mountEndpoint(app, bases, endpoints.consoleCataloguePrice, async ({ req, reply, body }) =>
     c.catalogue.setPrice(await c.requireOperator(req, reply), body),
   );
