@@ -31,6 +31,12 @@ export function restartPersonality(examId: number, hl: Locale) {
 export const sheetKey = (session: Pick<TQuestionList, 'examId' | 'startedAt'>) =>
   `${session.examId}:${session.startedAt}`;
 
+/** Where this session's answers wait while offline: the exam's own queue, this sheet's entries in it. */
+export const queueOf = (session: Pick<TQuestionList, 'examId' | 'startedAt'>) => ({
+  examId: session.examId,
+  session: sheetKey(session),
+});
+
 export function confirmSheet(examId: number) {
   return call(confirmSession, { body: { examId } });
 }
