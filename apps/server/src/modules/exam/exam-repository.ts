@@ -269,25 +269,38 @@ export function examRepository(db: Kysely<Database>) {
       if (f.to !== undefined) q = q.where('created_at', '<', f.to);
       return q.execute();
     },
-    /** The funnel's counts of the exam module (UTC days from..to, epoch ms): tests and orders, by language. */
+    /**
+     * The funnel's counts of the exam module (UTC days from..to, epoch ms): tests and orders, by the landing
+     * variant that started the test and by language.
+     */
     async funnelCounts(from: number, to: number): Promise<DayCount[]> {
       const sessions = (column: 'started_at' | 'scored_at', abnormal = false) => {
         let q = db
           .selectFrom('exam_sessions')
-          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay(column).as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where(column, '>=', from)
           .where(column, '<', to);
         if (abnormal) q = q.where('status', '=', 'abnormal');
-        return q.groupBy([epochDay(column), 'locale']).execute();
+        return q.groupBy([epochDay(column), 'landing_variant', 'locale']).execute();
       };
       const orders = (withEmail: boolean) => {
         let q = db
           .selectFrom('exam_orders')
-          .select([epochDay('created_at').as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay('created_at').as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where('created_at', '>=', from)
           .where('created_at', '<', to);
         if (withEmail) q = q.where('email', 'is not', null);
-        return q.groupBy([epochDay('created_at'), 'locale']).execute();
+        return q.groupBy([epochDay('created_at'), 'landing_variant', 'locale']).execute();
       };
       const [started, finished, abnormal, ordered, emails] = await Promise.all([
         sessions('started_at'),

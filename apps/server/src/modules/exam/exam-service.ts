@@ -1,4 +1,5 @@
 import {
+  knownLandingVariant,
   LOCALES,
   type Locale,
   type TCreateOrderResult,
@@ -139,6 +140,8 @@ export function examService(d: ExamDeps) {
       certificate_serial: null,
       certificate_name: null,
       certificate_issued_at: null,
+      // The funnel counts the order (and what it leads to) under the landing that started the test.
+      landing_variant: s.landing_variant,
     };
   }
 
@@ -146,6 +149,7 @@ export function examService(d: ExamDeps) {
     examId: number,
     hl: Locale,
     country: string | null,
+    landingVariant: string,
   ): Promise<{ row: SessionRow; questions: Buffer | undefined }> {
     const exam = await d.content.requireExam(examId);
     if (exam.kind === 'personality') {
@@ -170,6 +174,7 @@ export function examService(d: ExamDeps) {
         iq_score: null,
         scoring_version: PERSONALITY_SCORING_VERSION,
         route: '',
+        landing_variant: landingVariant,
       };
       await d.repo.insertSession(row);
       return { row, questions: undefined };
@@ -197,6 +202,7 @@ export function examService(d: ExamDeps) {
       iq_score: null,
       scoring_version: SCORING_VERSION,
       route: '',
+      landing_variant: landingVariant,
     };
     await d.repo.insertSession(row);
     return { row, questions: form.questions };
@@ -468,13 +474,18 @@ export function examService(d: ExamDeps) {
       hl: Locale,
       cookieSessionId: string | undefined,
       restart: boolean,
-      country: string | null,
+      origin: { country: string | null; landingVariant: string | undefined },
     ) {
       const found = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
       if (found && found.exam_id === examId && isKnownSession(found)) {
         return { sessionId: found.id, ...(await questionListJson(found, hl)) };
       }
-      const { row, questions } = await createSession(examId, hl, country);
+      const { row, questions } = await createSession(
+        examId,
+        hl,
+        origin.country,
+        knownLandingVariant(origin.landingVariant),
+      );
       return { sessionId: row.id, ...(await questionListJson(row, hl, questions)) };
     },
 
