@@ -227,11 +227,26 @@ export function examService(d: ExamDeps) {
    */
   async function routeNextPart(s: SessionRow): Promise<void> {
     const route = parseRoute(s.route);
-    const keySoFar = await d.forms.scoringKey(s);
+    const keySoFar = storedKeyOf(s);
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    await d.repo.advanceRoute(s.id, s.route, nextRow.route, JSON.stringify(await d.forms.scoringKey(nextRow)));
+    // One drawing on the worker gives the grown key and the questions the screen asks for next (in the
+    // session's language): the question list that follows a new part finds them in the form cache.
+    const hl = s.locale as Locale;
+    const drawn = await d.forms.drawWithKey(nextRow, hl);
+    if (await d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key)) {
+      void publicQuestionsJson(d.formCache, nextRow, hl, () => Promise.resolve(drawn.questions));
+    }
+  }
+
+  /**
+   * The scoring key of the form a session has been given so far, as stored with it: written when the session
+   * started and each time a part was routed, always the key of the form its seed and route draw (the tests
+   * check it), so routing and scoring read it instead of drawing the form again.
+   */
+  function storedKeyOf(s: SessionRow): ScoringKey {
+    return parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
   }
 
   /**
@@ -250,7 +265,7 @@ export function examService(d: ExamDeps) {
       await routeNextPart(row);
       row = await requireSession(s.id);
     }
-    const key = await d.forms.scoringKey(row);
+    const key = storedKeyOf(row);
     return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
   }
 
