@@ -110,7 +110,8 @@ await sqliteServer.stop();
 console.info(`SQLite, 1 instance: ${JSON.stringify(sqlite)}`);
 
 // --- PostgreSQL, one then two instances on one database ---
-const postgres = await startPostgres();
+// BENCH_SQLITE_ONLY=1: the SQLite phase alone (a profile of one instance).
+const postgres = process.env.BENCH_SQLITE_ONLY ? undefined : await startPostgres();
 let pgResults: { one: Awaited<ReturnType<typeof measure>>; two: Awaited<ReturnType<typeof measure>> } | undefined;
 if (postgres) {
   const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });

@@ -134,6 +134,12 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
+        // A bench of an error answer measures nothing the visitor gets: refuse to compare it.
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`${url} answered ${res.statusCode}, not 200: nothing to compare`));
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>

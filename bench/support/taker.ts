@@ -101,6 +101,8 @@ export function taker(t: TakerTransport) {
         }
         if (key.items.length >= 30) break;
         await json('POST', '/api/exam/session/part/next', { part });
+        // As the web app does: the question list again, with the new part's questions.
+        await json('GET', `/api/exam/question/list/1799/${hl}`);
       }
       await json('POST', '/api/exam/session/confirm', {});
       const order = await json('POST', '/api/exam/order/info', {});

@@ -21,6 +21,7 @@ import {
   scoreIq,
   scoreSession,
 } from '@mindgauge/psychometrics';
+import { LRUCache } from 'lru-cache';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -110,6 +111,12 @@ const shownIq = (r: { iq: { iq: number }; iqShown?: number | undefined }) => r.i
 
 export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
+  /**
+   * Parsed scoring keys by session and route: a stored key never changes for a route (routing writes the
+   * route and the grown key together), so each answer does not parse and validate it again (a third of an
+   * answer's CPU under load, measured by bench/complete-visitors.ts). Per instance, bounded.
+   */
+  const parsedKeys = new LRUCache<string, ScoringKey>({ max: 5000 });
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
     if (!s || !isKnownSession(s)) throw new AppError('SESSION_NOT_FOUND');
@@ -246,7 +253,13 @@ export function examService(d: ExamDeps) {
    * check it), so routing and scoring read it instead of drawing the form again.
    */
   function storedKeyOf(s: SessionRow): ScoringKey {
-    return parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+    // The key's length too: a row rewritten in place (an operator's repair) is parsed again.
+    const cacheKey = `${s.id}:${s.form_version}:${s.route}:${s.scoring_key.length}`;
+    const known = parsedKeys.get(cacheKey);
+    if (known) return known;
+    const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+    parsedKeys.set(cacheKey, key);
+    return key;
   }
 
   /**
@@ -533,8 +546,7 @@ export function examService(d: ExamDeps) {
         });
         return { answered: await d.repo.countAnswered(s.id) };
       }
-      const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
-      const item = key.items.find((k) => k.id === input.itemId);
+      const item = storedKeyOf(s).items.find((k) => k.id === input.itemId);
       if (!item) throw new AppError('UNKNOWN_ITEM');
       // A routed part's answers are final once the next part has started (it was chosen from them).
       if (isPartFinished(s, item.part)) throw new AppError('PART_FINISHED');
