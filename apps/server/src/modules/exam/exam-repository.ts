@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { epochDay } from '../../db/epoch-day';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
@@ -62,15 +63,32 @@ async function countScored(
 }
 
 export function examRepository(db: Kysely<Database>) {
+  // The reads every answer and every resume make, compiled to SQL once (db/compiled-once.ts).
+  const sessionById = compiledOnce(db, 1, (id: string) =>
+    db.selectFrom('exam_sessions').selectAll().where('id', '=', id),
+  );
+  const answersOf = compiledOnce(db, 1, (sessionId: string) =>
+    db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId),
+  );
+  const answeredCount = compiledOnce(db, 1, (sessionId: string) =>
+    db
+      .selectFrom('session_answers')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .where('choice', 'is not', null),
+  );
+  const orderOfSession = compiledOnce(db, 1, (sessionId: string) =>
+    db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId),
+  );
   return {
     insertSession(row: SessionRow) {
       return db.insertInto('exam_sessions').values(row).execute();
     },
-    findSession(id: string) {
-      return db.selectFrom('exam_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    async findSession(id: string): Promise<SessionRow | undefined> {
+      return (await sessionById(id))[0];
     },
-    listAnswers(sessionId: string) {
-      return db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId).execute();
+    listAnswers(sessionId: string): Promise<AnswerRow[]> {
+      return answersOf(sessionId);
     },
     /** The latest state of an item wins; a retried or replayed save changes nothing. */
     async upsertAnswer(row: AnswerRow) {
@@ -82,13 +100,8 @@ export function examRepository(db: Kysely<Database>) {
         .execute();
     },
     async countAnswered(sessionId: string): Promise<number> {
-      const row = await db
-        .selectFrom('session_answers')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .where('session_id', '=', sessionId)
-        .where('choice', 'is not', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await answeredCount(sessionId);
+      return Number(row?.n ?? 0);
     },
     /**
      * A routed session's next part: its route and the key grown by that part's items, guarded on the route
@@ -222,8 +235,8 @@ export function examRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute();
     },
-    findOrderBySession(sessionId: string) {
-      return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    async findOrderBySession(sessionId: string): Promise<OrderRow | undefined> {
+      return (await orderOfSession(sessionId))[0];
     },
     /** What an order unlocks: its tier's parts and the extras bought after (the report shows only these). */
     async entitlements(order: { order_number: string; exam_id: number; sku_id: string | null }): Promise<string[]> {

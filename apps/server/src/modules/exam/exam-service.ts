@@ -22,6 +22,7 @@ import {
   scoreIq,
   scoreSession,
 } from '@mindgauge/psychometrics';
+import { LRUCache } from 'lru-cache';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -111,6 +112,12 @@ const shownIq = (r: { iq: { iq: number }; iqShown?: number | undefined }) => r.i
 
 export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
+  /**
+   * Parsed scoring keys by session and route: a stored key never changes for a route (routing writes the
+   * route and the grown key together), so each answer does not parse and validate it again (a third of an
+   * answer's CPU under load, measured by bench/complete-visitors.ts). Per instance, bounded.
+   */
+  const parsedKeys = new LRUCache<string, ScoringKey>({ max: 5000 });
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
     if (!s || !isKnownSession(s)) throw new AppError('SESSION_NOT_FOUND');
@@ -233,11 +240,32 @@ export function examService(d: ExamDeps) {
    */
   async function routeNextPart(s: SessionRow): Promise<void> {
     const route = parseRoute(s.route);
-    const keySoFar = await d.forms.scoringKey(s);
+    const keySoFar = storedKeyOf(s);
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    await d.repo.advanceRoute(s.id, s.route, nextRow.route, JSON.stringify(await d.forms.scoringKey(nextRow)));
+    // One drawing on the worker gives the grown key and the questions the screen asks for next (in the
+    // session's language): the question list that follows a new part finds them in the form cache.
+    const hl = s.locale as Locale;
+    const drawn = await d.forms.drawWithKey(nextRow, hl);
+    if (await d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key)) {
+      void publicQuestionsJson(d.formCache, nextRow, hl, () => Promise.resolve(drawn.questions));
+    }
+  }
+
+  /**
+   * The scoring key of the form a session has been given so far, as stored with it: written when the session
+   * started and each time a part was routed, always the key of the form its seed and route draw (the tests
+   * check it), so routing and scoring read it instead of drawing the form again.
+   */
+  function storedKeyOf(s: SessionRow): ScoringKey {
+    // The key's length too: a row rewritten in place (an operator's repair) is parsed again.
+    const cacheKey = `${s.id}:${s.form_version}:${s.route}:${s.scoring_key.length}`;
+    const known = parsedKeys.get(cacheKey);
+    if (known) return known;
+    const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+    parsedKeys.set(cacheKey, key);
+    return key;
   }
 
   /**
@@ -256,7 +284,7 @@ export function examService(d: ExamDeps) {
       await routeNextPart(row);
       row = await requireSession(s.id);
     }
-    const key = await d.forms.scoringKey(row);
+    const key = storedKeyOf(row);
     return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
   }
 
@@ -529,8 +557,7 @@ export function examService(d: ExamDeps) {
         });
         return { answered: await d.repo.countAnswered(s.id) };
       }
-      const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
-      const item = key.items.find((k) => k.id === input.itemId);
+      const item = storedKeyOf(s).items.find((k) => k.id === input.itemId);
       if (!item) throw new AppError('UNKNOWN_ITEM');
       // A routed part's answers are final once the next part has started (it was chosen from them).
       if (isPartFinished(s, item.part)) throw new AppError('PART_FINISHED');
