@@ -27,4 +27,5 @@ export * from './paths';
 export * from './plan-wording';
 export * from './readable-code';
 export * from './scope';
+export * from './type-emblem';
 export * from './wrapper';
