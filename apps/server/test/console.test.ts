@@ -31,11 +31,27 @@ const consoleCalls = Object.values(endpoints)
       .replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx')
       .replace(':code', 'X')
       .replace(':chargeId', 'ch')
+      .replace(':examId/:country/:hl', '1799/US/en')
       .replace(
         ':id',
         '1',
       )}${e.id === 'consoleSubscriptions' ? '?email=a@b.c' : ''}${e.id.startsWith('consoleFunnel') ? '?from=2026-01-01&to=2026-01-02' : ''}`,
-    payload: e.method === 'POST' ? { code: '123456', revokeAccess: true, message: 'x', percentOff: 10 } : undefined,
+    payload:
+      e.method === 'POST'
+        ? {
+            code: '123456',
+            revokeAccess: true,
+            message: 'x',
+            percentOff: 10,
+            // The catalogue's edits (a valid body, so the walk reaches the access check).
+            examId: 1799,
+            skuId: 'sku1',
+            country: 'US',
+            listMinor: 999,
+            offerMinor: 499,
+            minutes: 15,
+          }
+        : undefined,
   }));
 const secondFactorCalls = new Set(['consoleMe', 'consoleTotpEnrol', 'consoleTotpVerify']);
 

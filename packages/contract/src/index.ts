@@ -2,6 +2,7 @@ export * from './api/accounts';
 export * from './api/app';
 export * from './api/checkout';
 export * from './api/console';
+export * from './api/console-catalogue';
 export * from './api/exam';
 export * from './api/extras';
 export * from './api/files';

@@ -187,6 +187,22 @@ export interface Database {
     list_minor: number;
     offer_minor: number;
   };
+  /** The tier prices an order was shown, per price table's country (decision 0038): what it pays. */
+  order_prices: {
+    order_number: string;
+    country: string;
+    sku_id: string;
+    currency: string;
+    list_minor: number;
+    offer_minor: number;
+    created_at: number;
+  };
+  /** What the operator sets besides prices (the offer's length); no row: the configured default. */
+  catalogue_settings: {
+    name: string;
+    int_value: number;
+    updated_at: number;
+  };
   promo_codes: {
     code: string;
     percent_off: number;

@@ -17,6 +17,7 @@ import { members } from './0016-members';
 import { growth } from './0017-growth';
 import { consoleTables } from './0019-console';
 import { consoleRenewalRefunds } from './0020-console-renewal-refunds';
+import { orderPrices } from './0021-order-prices';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0017-growth': growth(dialect),
         '0019-console': consoleTables(dialect),
         '0020-console-renewal-refunds': consoleRenewalRefunds(dialect),
+        '0021-order-prices': orderPrices(dialect),
       };
     },
   };

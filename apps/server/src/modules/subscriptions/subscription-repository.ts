@@ -169,6 +169,16 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('country', '=', country)
         .execute();
     },
+    /** Every plan price of every exam (the operator's catalogue), by exam, country and plan. */
+    allPlanPrices(): Promise<Database['plan_prices'][]> {
+      return db
+        .selectFrom('plan_prices')
+        .selectAll()
+        .orderBy('exam_id')
+        .orderBy('country')
+        .orderBy('plan_id')
+        .execute();
+    },
     find(id: string): Promise<SubscriptionRow | undefined> {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },
