@@ -41,6 +41,8 @@ export interface FirstPayment {
   order_number: string;
   email: string;
   locale: string;
+  /** The landing variant the order came from ('' for none), kept on the plan for the funnel. */
+  landing_variant: string;
   country: string;
   currency: string;
   provider: SubscriptionRow['provider'];
