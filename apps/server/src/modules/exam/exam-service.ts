@@ -244,10 +244,11 @@ export function examService(d: ExamDeps) {
     // (stages are drawn independently), else the whole grown form. The question list that follows a new
     // part finds them in the form cache.
     const hl = s.locale as Locale;
-    const before = d.formCache.peek<Buffer>(formCacheKey(s, hl));
+    // (A kept load that failed counts as not kept: the whole form is drawn.)
+    const shown = await d.formCache.peek<Buffer>(formCacheKey(s, hl))?.catch(() => undefined);
     let drawn: { key: string; questions: Buffer };
-    if (before) {
-      const [shown, part] = await Promise.all([before, d.forms.lastPart(nextRow, hl, keySoFar.items.length)]);
+    if (shown) {
+      const part = await d.forms.lastPart(nextRow, hl, keySoFar.items.length);
       drawn = {
         key: JSON.stringify({ items: [...keySoFar.items, ...part.key.items] }),
         questions: joinJsonArrays(shown, part.questions),
