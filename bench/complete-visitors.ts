@@ -133,6 +133,9 @@ if (postgres) {
   pgResults = { one, two };
 }
 
+// A partial run (a profile of the SQLite phase) prints its figures and keeps the stored results.
+if (process.env.BENCH_SQLITE_ONLY) process.exit(0);
+
 const scaling = pgResults ? Number((pgResults.two.visitorsPerSec / pgResults.one.visitorsPerSec).toFixed(2)) : null;
 const file = writeResult('complete-visitors', {
   what: `complete visitors (start, 30 answers in 3 routed parts, confirm, order, price, pay with the sandbox card and an e-mail address, report e-mail queued), ${CLIENTS} at a time, ${SECONDS} s per phase after a 3 s warm-up`,

@@ -100,7 +100,13 @@ export async function load(
 }
 
 export function machine() {
-  return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version };
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    node: process.version,
+    // On a shared machine the figures mean little without it (1, 5 and 15 minutes, when the result is written).
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+  };
 }
 
 export function writeResult(name: string, data: Record<string, unknown>): string {

@@ -64,8 +64,16 @@ describe.each(dialects())('forms drawn on the workers, on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('routes each part with one drawing: the stored key and the next question list are the seed’s', async () => {
-    const { sessionId } = await startTest(t, { hl: 'ja', restart: true });
+  /**
+   * Answers two parts and routes each; after each, the stored key and the question list (in `hl`) are what
+   * the seed and route draw. `elsewhere`: the session's language is changed before each routing, as if
+   * another instance (without this form in its cache) routed it: the whole grown form is drawn there.
+   */
+  async function routeTwoParts(hl: 'ja' | 'ko', elsewhere: boolean) {
+    const { sessionId } = await startTest(t, { hl: elsewhere ? 'en' : hl, restart: true });
+    if (elsewhere) {
+      await t.deps.db.kysely.updateTable('exam_sessions').set({ locale: hl }).where('id', '=', sessionId).execute();
+    }
     const done = new Set<string>();
     for (let part = 1; part <= 2; part++) {
       const key = await storedKey(t, sessionId);
@@ -95,16 +103,22 @@ describe.each(dialects())('forms drawn on the workers, on %s', (dialect) => {
       expect(row.scoring_key).toBe(keyOf(form));
       const list = await t.app.inject({
         method: 'GET',
-        url: '/api/exam/question/list/1799/ja',
+        url: `/api/exam/question/list/1799/${hl}`,
         ...withSession(sessionId),
       });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().data.part).toBe(part + 1);
       expect(list.json().data.questions).toEqual(
-        JSON.parse(publicQuestionsOf(form, panelLabels(t.deps.translator, 'ja'))),
+        JSON.parse(publicQuestionsOf(form, panelLabels(t.deps.translator, hl))),
       );
     }
-  });
+  }
+
+  it('routes each part by drawing it alone: the stored key and the next question list are the seed’s', () =>
+    routeTwoParts('ja', false));
+
+  it('routes a part whose form this instance does not hold by drawing the whole grown form', () =>
+    routeTwoParts('ko', true));
 
   it('draws the answer analysis on the workers: the items its seed draws, named in the language asked', async () => {
     const order = await buyReport(t, 'workers-analysis@example.com');

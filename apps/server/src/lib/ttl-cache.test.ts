@@ -18,6 +18,16 @@ describe('createTtlCache', () => {
     expect(await cache.get('bad', load)).toBe(3);
   });
 
+  it('peek gives a fresh kept value without loading, and nothing once it is stale or never kept', async () => {
+    const clock = new ManualClock(0);
+    const cache = createTtlCache(clock, 1000);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'v');
+    expect(await cache.peek('k')).toBe('v');
+    clock.advance(1000);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('when full, evicts only the least recently used entry and keeps the others warm', async () => {
     const cache = createTtlCache(new ManualClock(0), 60_000, 3);
     const loads: string[] = [];

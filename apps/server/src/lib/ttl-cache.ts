@@ -24,6 +24,11 @@ export function createTtlCache(clock: Clock, ttlMs: number, maxEntries = 1000) {
       });
       return value;
     },
+    /** The value kept for `key` if it is still fresh, without loading it. */
+    peek<T>(key: string): Promise<T> | undefined {
+      const hit = entries.get(key);
+      return hit && clock.now() - hit.at < ttlMs ? (hit.value as Promise<T>) : undefined;
+    },
     /** Forgets one entry (its data changed here); other instances see the change when theirs expires. */
     delete(key: string): void {
       entries.delete(key);

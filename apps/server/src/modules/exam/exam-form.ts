@@ -83,6 +83,23 @@ export function formOfSession(session: StoredForm): Form {
   return assembleForm(createRng(session.seed), options);
 }
 
+/**
+ * The part a routed session has just been given (its last stage), alone: stages are drawn independently
+ * (each from the seed and the route before it), so routing draws only the new part and appends it.
+ */
+export function lastPartOf(session: StoredForm): Form {
+  if (session.form_version !== ROUTED_FORM_VERSION) throw new Error('only a routed form grows by parts');
+  const route = parseRoute(session.route);
+  return drawStage(session.seed, (route.length + 1) as Stage, route);
+}
+
+/** Two JSON arrays' texts as one array's (the questions so far and a new part's). */
+export function joinJsonArrays(first: Buffer, second: Buffer): Buffer {
+  if (first.length <= 2) return second;
+  if (second.length <= 2) return first;
+  return Buffer.concat([first.subarray(0, first.length - 1), Buffer.from(','), second.subarray(1)]);
+}
+
 export function keyOf(form: Form): string {
   return JSON.stringify(scoringKey(form));
 }
@@ -115,11 +132,22 @@ export function panelLabels(translator: Translator, hl: Locale): PanelLabels {
  * sends. Pure CPU (19-70 ms with the drawing of the form): called on the form-drawing worker, never on the
  * event loop (form-drawer.ts).
  */
-export function publicQuestionsOf(form: Form, labels: PanelLabels): string {
+export function publicQuestionsOf(
+  form: Form,
+  labels: PanelLabels,
+  /** The position of the form's first item in the test (a part drawn alone follows the parts before it). */
+  offset = 0,
+): string {
   const names = { panel: (i: number) => labels.panel[i] ?? '', option: (i: number) => labels.option[i] ?? '' };
   const questions: TPublicQuestion[] = form.items.map((item, index) => {
     const pub = toPublicItem(item, names);
-    return { id: pub.id, index, part: form.partOf[index] ?? 1, context: [...pub.context], options: [...pub.options] };
+    return {
+      id: pub.id,
+      index: offset + index,
+      part: form.partOf[index] ?? 1,
+      context: [...pub.context],
+      options: [...pub.options],
+    };
   });
   return JSON.stringify(questions);
 }

@@ -39,6 +39,7 @@ import {
   formCacheKey,
   isKnownFormVersion,
   isPartFinished,
+  joinJsonArrays,
   PART_COUNT,
   parseRoute,
   publicQuestionsJson,
@@ -244,10 +245,23 @@ export function examService(d: ExamDeps) {
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    // One drawing on the worker gives the grown key and the questions the screen asks for next (in the
-    // session's language): the question list that follows a new part finds them in the form cache.
+    // The grown key and the questions the screen asks for next (in the session's language), drawn on the
+    // worker: the new part alone, appended to the questions so far when this instance still has them
+    // (stages are drawn independently), else the whole grown form. The question list that follows a new
+    // part finds them in the form cache.
     const hl = s.locale as Locale;
-    const drawn = await d.forms.drawWithKey(nextRow, hl);
+    // (A kept load that failed counts as not kept: the whole form is drawn.)
+    const shown = await d.formCache.peek<Buffer>(formCacheKey(s, hl))?.catch(() => undefined);
+    let drawn: { key: string; questions: Buffer };
+    if (shown) {
+      const part = await d.forms.lastPart(nextRow, hl, keySoFar.items.length);
+      drawn = {
+        key: JSON.stringify({ items: [...keySoFar.items, ...part.key.items] }),
+        questions: joinJsonArrays(shown, part.questions),
+      };
+    } else {
+      drawn = await d.forms.drawWithKey(nextRow, hl);
+    }
     if (await d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key)) {
       void publicQuestionsJson(d.formCache, nextRow, hl, () => Promise.resolve(drawn.questions));
     }

@@ -1,6 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { scoringKey } from '@mindgauge/psychometrics';
-import { analysisOf, formOfSession, keyOf, type PanelLabels, publicQuestionsOf, type StoredForm } from './exam-form';
+import {
+  analysisOf,
+  formOfSession,
+  keyOf,
+  lastPartOf,
+  type PanelLabels,
+  publicQuestionsOf,
+  type StoredForm,
+} from './exam-form';
 
 /**
  * The form-drawing worker (a thread, form-drawer.ts): draws a session's form from its seed and serializes its
@@ -12,10 +20,18 @@ type Message = { id: number; stored: StoredForm } & (
   | { want: 'questions'; labels: PanelLabels }
   | { want: 'key' }
   | { want: 'analysis'; labels: PanelLabels }
+  | { want: 'lastPart'; labels: PanelLabels; offset: number }
 );
 
 parentPort?.on('message', (msg: Message) => {
   try {
+    if (msg.want === 'lastPart') {
+      // A part just routed, alone: its key entries and its questions, numbered after the parts before it.
+      const part = lastPartOf(msg.stored);
+      const questions = new Uint8Array(Buffer.from(publicQuestionsOf(part, msg.labels, msg.offset)));
+      parentPort?.postMessage({ id: msg.id, scoringKey: scoringKey(part), questions }, [questions.buffer]);
+      return;
+    }
     const form = formOfSession(msg.stored);
     if (msg.want === 'key') {
       // Routing to the next part, scoring: no drawings to serialize.

@@ -13,7 +13,8 @@ export interface DrawnForm {
 export type DrawRequest =
   | { want: 'questions'; labels: PanelLabels }
   | { want: 'key' }
-  | { want: 'analysis'; labels: PanelLabels };
+  | { want: 'analysis'; labels: PanelLabels }
+  | { want: 'lastPart'; labels: PanelLabels; offset: number };
 
 interface Job {
   id: number;
@@ -113,6 +114,23 @@ export function formDrawer(workers = 1) {
       const answer = await run(stored, { want: 'key' }, 'urgent');
       if (!answer.scoringKey) throw new Error('form draw failed: no key in the answer');
       return answer.scoringKey;
+    },
+    /**
+     * The part `stored` has just been given (its route's last stage), alone: its key entries and its
+     * questions, numbered from `offset` (the items of the parts before it).
+     */
+    async lastPart(
+      stored: StoredForm,
+      labels: PanelLabels,
+      offset: number,
+    ): Promise<{ key: ScoringKey; questions: Buffer }> {
+      const answer = await run(stored, { want: 'lastPart', labels, offset }, 'urgent');
+      const { scoringKey, questions } = answer;
+      if (!scoringKey || !questions) throw new Error('form draw failed: no part in the answer');
+      return {
+        key: scoringKey,
+        questions: Buffer.from(questions.buffer, questions.byteOffset, questions.byteLength),
+      };
     },
     /** Each item of `stored`'s form as the answer analysis shows it (drawings named with `labels`). */
     async analysis(stored: StoredForm, labels: PanelLabels): Promise<AnalysisDrawing[]> {

@@ -74,6 +74,10 @@ export function formPool(drawer: FormDrawer, labelsOf: (hl: Locale) => PanelLabe
     drawWithKey(stored: StoredForm, hl: Locale): Promise<DrawnForm> {
       return drawer.draw(stored, labelsFor(hl), 'urgent');
     },
+    /** The part a routed session has just been given, alone (see FormDrawer.lastPart), named in `hl`. */
+    lastPart(stored: StoredForm, hl: Locale, offset: number) {
+      return drawer.lastPart(stored, labelsFor(hl), offset);
+    },
     /** A session's items as its answer analysis shows them, drawings named in `hl`, drawn on the worker. */
     analysis(stored: StoredForm, hl: Locale) {
       return drawer.analysis(stored, labelsFor(hl));
