@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseUrl, describeBrowser, useBrowser } from '../support/browser';
 
 /**
- * Issue 14: the landings are prerendered at build time (apps/web/src/ssr/prerender.ts), painted without
+ * Issue 14: the landings are prerendered at build time (apps/web/src/app/prerender.tsx, decision 0035), painted without
  * JavaScript, and hydrated by React without a mismatch; what differs per visitor fills in after hydration.
  */
 describeBrowser('prerendered landings', () => {
@@ -126,5 +127,15 @@ describeBrowser('prerendered landings', () => {
     expect(html).toContain('<html lang="ko"');
     expect(html).toContain('name="mindgauge-config"');
     expect(res.headers()['cache-control']).toBe('no-cache');
+    // The page's one inline script (it keeps click ids in links followed before hydration) is allowed by its
+    // hash, and only that: no 'unsafe-inline'; the shell, which has none, gets the plain policy.
+    const script = /<script>([^<]+)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('fbclid');
+    const hash = createHash('sha256').update(script).digest('base64');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(/script-src [^;]*/.exec(csp)?.[0]).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    const shell = await page.request.get('/help/IQB-1799');
+    expect(shell.headers()['content-security-policy']).not.toContain('sha256-');
   });
 });
