@@ -138,6 +138,38 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     expect(ei.meaning).toContain('Introversion');
     expect(ei.meaning).toContain(`${ei.leanPercent}%`);
     expect(ei.meaning).toContain(`${ei.marginPercent} points`);
+    // The reader's own answers behind the letter: each quoted statement is an EI statement whose answer pulled
+    // toward I (or, under "against", toward E), quoted with the answer given on the agreement scale.
+    const tr = (key: string) => t.deps.translator.t('en', key);
+    const likert = ['stronglyDisagree', 'disagree', 'neutral', 'agree', 'stronglyAgree'];
+    const pulls = PERSONALITY_ITEMS.flatMap((it, i) =>
+      it.axis === 'EI'
+        ? [
+            {
+              statement: tr(`personality:item.${it.id}`),
+              answer: tr(`personality:likert.${likert[sheet(i)]}`),
+              pull: -it.keying * (sheet(i) - 2),
+            },
+          ]
+        : [],
+    );
+    expect(ei.toward.length).toBeGreaterThan(0);
+    for (const q of ei.toward)
+      expect(pulls.filter((x) => x.pull > 0)).toContainEqual({ ...q, pull: expect.any(Number) });
+    for (const q of ei.against)
+      expect(pulls.filter((x) => x.pull < 0)).toContainEqual({ ...q, pull: expect.any(Number) });
+    const strongest = Math.max(...pulls.map((x) => x.pull));
+    expect(pulls.find((x) => x.statement === ei.toward[0].statement)?.pull).toBe(strongest);
+    // The nearest type flips the letter of the axis closest to its cut.
+    const closest = [...p.axes].sort(
+      (a: { firstPolePercent: number }, b: { firstPolePercent: number }) =>
+        Math.abs(a.firstPolePercent - 50) - Math.abs(b.firstPolePercent - 50),
+    )[0];
+    const flip: Record<string, string> = { E: 'I', I: 'E', S: 'N', N: 'S', T: 'F', F: 'T', J: 'P', P: 'J' };
+    expect(p.nearest.axis).toBe(closest.axis);
+    expect(p.nearest.type).toBe(type.replace(closest.letter, flip[closest.letter] as string));
+    expect(p.nearest.name).toBe(tr(`types:types.${p.nearest.type}.name`));
+    expect(p.nearest.text).toContain(p.nearest.type);
   });
 
   it('shows the second tier everything, and the e-mailed link opens the personality page', async () => {
@@ -197,7 +229,9 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
       const file = path.join(dir, `${dialect}-${hl}.pdf`);
       fs.writeFileSync(file, res.rawPayload);
       const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [file]))?.[1]);
-      expect(pages).toBe(5);
+      // Cover, axes, the answers behind each letter (two pages), nearest type with strengths, depth, what a
+      // type is: each part fits its page, none spills onto pages of its own.
+      expect(pages).toBe(7);
       run('pdftoppm', ['-r', '12', '-png', file, path.join(dir, `${dialect}-${hl}-page`)]);
       const pngs = fs.readdirSync(dir).filter((f) => f.startsWith(`${dialect}-${hl}-page`) && f.endsWith('.png'));
       expect(pngs).toHaveLength(pages);
@@ -213,6 +247,9 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
         profile.strengths,
         profile.growth,
         profile.axes[0].meaning,
+        profile.axes[0].toward[0].statement,
+        profile.axes[3].toward[0].statement,
+        profile.nearest.text,
       ]) {
         expect(text, part).toContain(flat(part));
       }

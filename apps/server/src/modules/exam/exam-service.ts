@@ -729,7 +729,8 @@ export function examService(d: ExamDeps) {
         orderNumber,
         access,
       );
-      return personalityProfileOf(d.translator, order, session, await d.repo.entitlements(order), hl);
+      const [answers, entitlements] = await Promise.all([d.repo.listAnswers(session.id), d.repo.entitlements(order)]);
+      return personalityProfileOf(d.translator, order, session, answers, entitlements, hl);
     },
 
     /** The order's report changed (an extra was bought): the next read builds it again. */
