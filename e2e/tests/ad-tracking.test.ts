@@ -257,7 +257,9 @@ describeBrowser('ad pixels and consent', () => {
     const waiting = held;
     held = null;
     for (const route of waiting) await route.continue().catch(() => undefined);
-    // Where the pixels read it: the kept parameters in storage; and the Meta pixel loads and sends on this page.
+    // Where the pixels read it: the kept parameters in storage (written once this page's app has started,
+    // which the scripts' late start delays); and the Meta pixel loads and sends on this page.
+    await page.locator('#root main#main').waitFor({ timeout: 30_000 });
     await expect
       .poll(() =>
         page.evaluate(
