@@ -5,21 +5,14 @@ import path from 'node:path';
 import { PERSONALITY_ITEMS } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTemplate } from '../src/modules/mail/templates';
-import { buyTier, createBody, deliverMail, payInFrame, reportToken } from './checkout-helpers';
+import { buyTier, deliverMail, reportToken } from './checkout-helpers';
+import { answerOf, PERSONALITY_COOKIE, personalityBuyer } from './personality-buyer';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
-const COOKIE = 'IQ-exam-1800';
+const COOKIE = PERSONALITY_COOKIE;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-profile-pdf-'));
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
 const flat = (s: string) => s.replace(/\s+/g, '');
-
-/** A person leaning I, N, T and J, with some spread (never a long run of one answer). */
-const sheet = (i: number) => {
-  const item = PERSONALITY_ITEMS[i] as (typeof PERSONALITY_ITEMS)[number];
-  const lean: Record<string, number> = { EI: -1.4, SN: -0.9, TF: 1.2, JP: 1.5 };
-  const wobble = [0, 1, -1, 0, 1, 0, -1, 1][i % 8] as number;
-  return Math.min(4, Math.max(0, Math.round(2 + item.keying * (lean[item.axis] ?? 0) + wobble * 0.6)));
-};
 
 describe.each(dialects())('the paid personality report on %s', (dialect) => {
   let t: TestApp;
@@ -28,64 +21,7 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, cookies: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, cookies });
-  const get = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies });
-
-  /** The questionnaire answered through the API: its session (the browser's cookie) and its order. */
-  async function takeTest(hl = 'en') {
-    const start = await post(`/api/exam/session/start/1800/${hl}`, { restart: true });
-    expect(start.statusCode, start.body).toBe(200);
-    // The session rides only in the questionnaire's own cookie; the calls name the exam, never the session.
-    const sessionId = start.cookies.find((c) => c.name === COOKIE)?.value as string;
-    const cookies = { [COOKIE]: sessionId };
-    for (const [i, it] of PERSONALITY_ITEMS.entries()) {
-      const res = await post(
-        '/api/exam/session/answer',
-        {
-          examId: 1800,
-          itemId: it.id,
-          choice: sheet(i),
-          timeMs: 4000,
-          firstChoiceMs: 3000,
-          changes: 0,
-          focusLosses: 0,
-        },
-        cookies,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    expect((await post('/api/exam/session/confirm', { examId: 1800 }, cookies)).statusCode).toBe(200);
-    const order = await post('/api/exam/order/info', { examId: 1800 }, cookies);
-    expect(order.json().data.outcome, order.body).toBe('type');
-    return {
-      sessionId,
-      orderNumber: order.json().data.orderNumber as string,
-      type: order.json().data.personality.type,
-    };
-  }
-
-  /** A personality tier bought with the sandbox card from the browser that took the test. */
-  async function buy(skuId: 'sku1' | 'sku2', hl = 'en', email = 'typed@example.com') {
-    const taken = await takeTest(hl);
-    const cookies = { [COOKIE]: taken.sessionId };
-    const info = await get(`/api/exam/sku/info/1800/${skuId}/US/${hl}?order=${taken.orderNumber}`);
-    expect(info.statusCode, info.body).toBe(200);
-    const price = info.json().data.sku.price;
-    const created = await post(
-      '/api-pay/pay/order/create',
-      createBody(taken.orderNumber, price, { skuId, email, hl }),
-      cookies,
-    );
-    expect(created.statusCode, created.body).toBe(200);
-    await payInFrame(t, created.json().data.next.url, '4242424242424242');
-    const status = await post('/api-pay/pay/check/status', {
-      orderNumber: taken.orderNumber,
-      paymentId: created.json().data.payment.paymentId,
-    });
-    expect(status.json().data.orderStatus).toBe('paid');
-    return { ...taken, cookies };
-  }
+  const { post, get, takeTest, buy } = personalityBuyer(() => t);
 
   const profileUrl = (order: string, q = '') => `/api/exam/personality/profile/${order}${q}`;
 
@@ -147,8 +83,8 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
         ? [
             {
               statement: tr(`personality:item.${it.id}`),
-              answer: tr(`personality:likert.${likert[sheet(i)]}`),
-              pull: -it.keying * (sheet(i) - 2),
+              answer: tr(`personality:likert.${likert[answerOf(i)]}`),
+              pull: -it.keying * (answerOf(i) - 2),
             },
           ]
         : [],
@@ -303,12 +239,6 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     const profile = await asUser(profileUrl(orderNumber));
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().data.orderNumber).toBe(orderNumber);
-  });
-
-  it('makes no share link for a profile (no share card yet): a clear 404, never a broken page', async () => {
-    const { orderNumber, cookies } = await buy('sku2');
-    const res = await post('/api/exam/order/info/share', { orderNumber, showScore: false, hl: 'en' }, cookies);
-    expect([res.statusCode, res.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
 
   it('refuses bad input with a 4xx', async () => {

@@ -13,6 +13,7 @@ import type lab from './en/lab.json';
 import type landings from './en/landings.json';
 import type legal from './en/legal.json';
 import type members from './en/members.json';
+import type personalityShare from './en/personality-share.json';
 import type personalityTest from './en/personality-test.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
@@ -32,6 +33,7 @@ export interface Resources {
   landings: typeof landings;
   legal: typeof legal;
   'personality-test': typeof personalityTest;
+  'personality-share': typeof personalityShare;
   test: typeof test;
   types: typeof types;
   consent: typeof consent;
@@ -52,6 +54,7 @@ export const UI_NAMESPACES = [
   'lab',
   'types',
   'personality-test',
+  'personality-share',
   'landings',
   'consent',
   'account',
@@ -69,7 +72,7 @@ export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
 export const PAID_NAMESPACES = ['checkout', 'report', 'lab'] as const;
 export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 /** Loaded with the personality landing and type pages (their own chunk per locale): the IQ landing does not pay for them. */
-export const PERSONALITY_NAMESPACES = ['types', 'personality-test'] as const;
+export const PERSONALITY_NAMESPACES = ['types', 'personality-test', 'personality-share'] as const;
 export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
 /** The ad consent banner's texts: loaded only when a pixel is configured (their own chunk per locale). */
 export const CONSENT_NAMESPACES = ['consent'] as const;
@@ -136,46 +139,55 @@ export async function loadPersonalityResources(locale: Locale): Promise<Personal
       return {
         types: (await import('./zh-CN/types.json')).default,
         'personality-test': (await import('./zh-CN/personality-test.json')).default,
+        'personality-share': (await import('./zh-CN/personality-share.json')).default,
       };
     case 'zh-HK':
       return {
         types: (await import('./zh-HK/types.json')).default,
         'personality-test': (await import('./zh-HK/personality-test.json')).default,
+        'personality-share': (await import('./zh-HK/personality-share.json')).default,
       };
     case 'ja':
       return {
         types: (await import('./ja/types.json')).default,
         'personality-test': (await import('./ja/personality-test.json')).default,
+        'personality-share': (await import('./ja/personality-share.json')).default,
       };
     case 'ko':
       return {
         types: (await import('./ko/types.json')).default,
         'personality-test': (await import('./ko/personality-test.json')).default,
+        'personality-share': (await import('./ko/personality-share.json')).default,
       };
     case 'fr':
       return {
         types: (await import('./fr/types.json')).default,
         'personality-test': (await import('./fr/personality-test.json')).default,
+        'personality-share': (await import('./fr/personality-share.json')).default,
       };
     case 'de':
       return {
         types: (await import('./de/types.json')).default,
         'personality-test': (await import('./de/personality-test.json')).default,
+        'personality-share': (await import('./de/personality-share.json')).default,
       };
     case 'es':
       return {
         types: (await import('./es/types.json')).default,
         'personality-test': (await import('./es/personality-test.json')).default,
+        'personality-share': (await import('./es/personality-share.json')).default,
       };
     case 'pt':
       return {
         types: (await import('./pt/types.json')).default,
         'personality-test': (await import('./pt/personality-test.json')).default,
+        'personality-share': (await import('./pt/personality-share.json')).default,
       };
     default:
       return {
         types: (await import('./en/types.json')).default,
         'personality-test': (await import('./en/personality-test.json')).default,
+        'personality-share': (await import('./en/personality-share.json')).default,
       };
   }
 }

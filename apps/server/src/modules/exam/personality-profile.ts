@@ -3,6 +3,7 @@ import {
   PERSONALITY_EXAM_ID,
   skuTextKey,
   type TPersonalityProfile,
+  type TPersonalityResult,
   type TQuotedAnswer,
 } from '@mindgauge/contract';
 import { axisEvidence, type EvidenceAnswer, LIKERT_SCALE, nearestType, type Pole } from '@mindgauge/psychometrics';
@@ -14,6 +15,18 @@ import { isPersonalityForm, personalitySheet, toPersonalityResult, ZStoredPerson
 
 /** The first and second pole of each axis, as the letters say them. */
 const POLES: Record<string, [string, string]> = { EI: ['E', 'I'], SN: ['S', 'N'], TF: ['T', 'F'], JP: ['J', 'P'] };
+
+/** How far an axis leans to its letter's own pole (50..100): the profile's and a share's figure. */
+export function leanPercentOf(a: { axis: string; letter: string; firstPolePercent: number }): number {
+  const [first] = POLES[a.axis] ?? ['', ''];
+  return a.letter === first ? a.firstPolePercent : 100 - a.firstPolePercent;
+}
+
+/** The scored personality result of a session (404 when the session is not a personality sheet). */
+export function storedPersonalityResult(session: SessionRow & { result: string }): TPersonalityResult {
+  if (!isPersonalityForm(session.form_version)) throw new AppError('ORDER_NOT_FOUND');
+  return toPersonalityResult(parseJsonColumn(ZStoredPersonalityResult, 'exam_sessions.result', session.result));
+}
 
 /**
  * The paid personality profile of an order, at its tier only: `profile` is what every tier sells (the axes
@@ -36,7 +49,7 @@ export function personalityProfileOf(
   if (!entitlements.includes('profile')) throw new AppError('REPORT_LOCKED');
   const locale = hl ?? (order.locale as Locale | null) ?? 'en';
   const t = (key: string, vars?: Record<string, unknown>) => translator.t(locale, key, vars);
-  const result = toPersonalityResult(parseJsonColumn(ZStoredPersonalityResult, 'exam_sessions.result', session.result));
+  const result = storedPersonalityResult(session);
   const code = result.type;
   const depth = entitlements.includes('profileDepth');
   const skuId = order.sku_id ?? 'sku1';
@@ -64,8 +77,7 @@ export function personalityProfileOf(
     portrait: t(`types:types.${code}.portrait`),
     intro: t('personality-catalog:profile.intro', { code, name: t(`types:types.${code}.name`) }),
     axes: result.axes.map((a) => {
-      const [first] = POLES[a.axis] ?? ['', ''];
-      const leanPercent = a.letter === first ? a.firstPolePercent : 100 - a.firstPolePercent;
+      const leanPercent = leanPercentOf(a);
       const pole = t(`types:poles.${a.letter.toLowerCase()}`);
       const lean = t('personality-catalog:profile.lean', { percent: leanPercent, margin: a.marginPercent });
       // Joined by the language's own punctuation (a full stop is 。 in Chinese and Japanese).
@@ -87,11 +99,7 @@ export function personalityProfileOf(
       text: t('personality-test:profile.nearestBody', {
         axis: t(`personality-test:axis.${nearest.axis}`),
         letter: closest?.letter ?? '',
-        percent: closest
-          ? closest.letter === POLES[closest.axis]?.[0]
-            ? closest.firstPolePercent
-            : 100 - closest.firstPolePercent
-          : 50,
+        percent: closest ? leanPercentOf(closest) : 50,
         type: nearest.type,
         name: nearestName,
       }),

@@ -8,6 +8,7 @@ import { ensureConsoleNamespace } from '../../i18n/i18n';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { AuditPanel } from './audit-panel';
+import { CataloguePanel } from './catalogue-panel';
 import { meQuery } from './console-api';
 import { FunnelPanel } from './funnel-panel';
 import { MailPanel } from './mail-panel';
@@ -26,7 +27,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const PANELS = ['orders', 'funnel', 'subs', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
+export const PANELS = [
+  'orders',
+  'funnel',
+  'subs',
+  'catalogue',
+  'promos',
+  'reviews',
+  'tickets',
+  'mail',
+  'audit',
+] as const;
 type Panel = (typeof PANELS)[number];
 const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).includes(v ?? '');
 
@@ -85,6 +96,7 @@ export function Component() {
       {panel === 'orders' && <OrdersPanel />}
       {panel === 'funnel' && <FunnelPanel />}
       {panel === 'subs' && <SubscriptionsPanel />}
+      {panel === 'catalogue' && <CataloguePanel />}
       {panel === 'promos' && <PromosPanel />}
       {panel === 'reviews' && <ReviewsPanel />}
       {panel === 'tickets' && <TicketsPanel />}

@@ -52,6 +52,7 @@ export function Component() {
   const { t } = useTranslation('test');
   const { scope, locale, session, queryKey } = useTestSession();
   const sessionKey = localSessionKey(session);
+  const examId = session.examId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -113,21 +114,21 @@ export function Component() {
 
   const send = useCallback(
     (itemId: string, p: ItemProgress) => {
-      enqueueAnswer(sessionKey, { itemId, ...p });
-      void drainAnswers(sessionKey, (err) => setError(errorMessage(err))).then((outcome) => {
+      enqueueAnswer({ examId, session: sessionKey }, { itemId, ...p });
+      void drainAnswers({ examId, session: sessionKey }, (err) => setError(errorMessage(err))).then((outcome) => {
         setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
       });
     },
-    [sessionKey, errorMessage, t],
+    [examId, sessionKey, errorMessage, t],
   );
 
   useEffect(() => writeProgress(sessionKey, progress), [sessionKey, progress]);
 
   // Answers given offline go out as soon as the connection returns.
   useEffect(() => {
-    if (online && queuedAnswers(sessionKey))
-      void drainAnswers(sessionKey).then((o) => o === 'sent' && setStatus(t('question.saved')));
-  }, [online, sessionKey, t]);
+    if (online && queuedAnswers({ examId, session: sessionKey }))
+      void drainAnswers({ examId, session: sessionKey }).then((o) => o === 'sent' && setStatus(t('question.saved')));
+  }, [online, examId, sessionKey, t]);
 
   // A hidden tab is a focus loss: recorded on the current item for the concentration measure.
   useEffect(() => {
@@ -174,7 +175,7 @@ export function Component() {
   async function onStartNextPart() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers(sessionKey);
+    const drained = await drainAnswers({ examId, session: sessionKey });
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));
@@ -197,7 +198,7 @@ export function Component() {
   async function onConfirm() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers(sessionKey);
+    const drained = await drainAnswers({ examId, session: sessionKey });
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));
