@@ -10,7 +10,8 @@ let files = 0;
 let before = 0;
 let after = 0;
 for (const rel of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
-  if (!/\.(js|css|svg|json|html|txt)$/.test(rel) || rel.endsWith('index.html')) continue;
+  // HTML pages (index.html, the prerendered pages) are sent by the server after per-request changes.
+  if (!/\.(js|css|svg|json|txt)$/.test(rel) || rel.startsWith(`prerendered${path.sep}`)) continue;
   const file = path.join(dist, rel);
   const data = fs.readFileSync(file);
   if (data.length < 1024) continue;

@@ -3,13 +3,15 @@ import { defineConfig } from 'vite';
 
 const server = process.env.MINDGAUGE_DEV_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The prerender build (src/app/prerender.tsx, run by scripts/prerender.mjs after the client build) needs no public files.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
     target: 'es2022',
     sourcemap: true,
     // Lets bench/test-flow.ts add up what each screen loads first.
-    manifest: true,
+    manifest: !isSsrBuild,
     // One chunk per locale and per route keeps the first load small.
     chunkSizeWarningLimit: 300,
   },
@@ -17,4 +19,4 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(['/api', '/api-pay', '/dev', '/healthz'].map((p) => [p, server])),
   },
-});
+}));

@@ -12,6 +12,56 @@ export const baseUrl = () => inject('baseUrl');
 /** A describe block that runs only when the global setup found a browser (it fails loudly in CI otherwise). */
 export const describeBrowser = inject('chromium') ? describe : describe.skip;
 
+/**
+ * A page prerendered at build time (decision 0035) is painted before its script runs; its controls
+ * (language picker, menu, buttons) answer only once React has hydrated it, which the app marks with
+ * `<html data-hydrated>`. A page that was not prerendered (the SPA shell) renders nothing before its script,
+ * so there is nothing to wait for. Plain links work before: their click ids are kept by the page's inline
+ * script (prerendered-pages.test.ts and ad-tracking.test.ts click them on purpose).
+ */
+export async function waitUntilHydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated], #root:not([data-prerendered])').first().waitFor({ state: 'attached' });
+}
+
+/** Whether the loaded document is a prerendered page (a PDF, a JSON answer or the shell is not). */
+const isPrerendered = (page: Page) =>
+  page.evaluate(() => document.getElementById('root')?.hasAttribute('data-prerendered') ?? false).catch(() => false);
+
+/** Kept for the tests that name it: the same wait. */
+export const waitUntilReady = waitUntilHydrated;
+
+/**
+ * Makes a page's full loads (goto, reload, back, forward) return only once the app can be used, so that no
+ * test acts on a prerendered page before React has hydrated it. `raw` keeps the original goto for a test
+ * that means to act before hydration.
+ */
+export function hydrationAware(page: Page): Page & { rawGoto: Page['goto'] } {
+  const p = page as Page & { rawGoto: Page['goto'] };
+  if ('rawGoto' in page) return p;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  const settled = async <T>(res: T): Promise<T> => {
+    if (!page.isClosed() && (await isPrerendered(page))) await waitUntilHydrated(page);
+    return res;
+  };
+  p.rawGoto = goto;
+  p.goto = async (url, options) => settled(await goto(url, options));
+  p.reload = async (options) => settled(await reload(options));
+  p.goBack = async (options) => settled(await goBack(options));
+  p.goForward = async (options) => settled(await goForward(options));
+  return p;
+}
+
+/** Every page of the context waits for hydration after its loads (hydrationAware), unless JavaScript is off. */
+function hydrationAwareContext(ctx: BrowserContext, javaScript: boolean): BrowserContext {
+  if (!javaScript) return ctx;
+  const newPage = ctx.newPage.bind(ctx);
+  ctx.newPage = async () => hydrationAware(await newPage());
+  return ctx;
+}
+
 export interface BrowserHandle {
   browser: Browser;
   /** A fresh context with a phone-sized viewport (the visitor is often on a phone). */
@@ -23,6 +73,10 @@ export function useBrowser(): BrowserHandle {
   const handle = { contexts: [] } as unknown as BrowserHandle;
   beforeAll(async () => {
     handle.browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS });
+    // Every context a test opens, here or through handle.browser.newContext, gets hydration-aware pages.
+    const newContext = handle.browser.newContext.bind(handle.browser);
+    handle.browser.newContext = async (options) =>
+      hydrationAwareContext(await newContext(options), options?.javaScriptEnabled !== false);
     handle.newPage = async (o = {}) => {
       const ctx = await handle.browser.newContext({
         viewport: { width: o.width ?? 390, height: o.height ?? 844 },

@@ -21,6 +21,7 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.base.json',
   'scripts/compress-dist.mjs',
+  'scripts/prerender.mjs',
 ];
 
 /** Beside Vite's manifest: `vite build` empties dist first, so a failed or foreign build leaves no stamp. */

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { describeBrowser, expectAccessible, type hydrationAware, useBrowser } from '../support/browser';
 import { expectHeading, finishSessionViaApi, knowing, payWithCard } from '../support/checkout';
 import { type PixelCall, startPixelStandIn } from '../support/pixel-stand-in';
 import { isSessionStart, sessionIdOf } from '../support/test-taker';
@@ -233,6 +233,45 @@ describeBrowser('ad pixels and consent', () => {
     );
     expect(started).toBeGreaterThanOrEqual(500);
     expect(await page.getByRole('region', { name: 'Ads and your privacy' }).count()).toBe(0);
+  });
+
+  it('a link followed before the app has hydrated keeps the click id: the next page’s pixel has it', async () => {
+    const page = (await visitor('US')) as ReturnType<typeof hydrationAware>;
+    // No script of ours runs until the visitor has clicked: only the prerendered HTML and its inline script.
+    let held: Route[] | null = [];
+    await page.route(/\.js(\?|$)/, (route) => (held ? held.push(route) : route.continue()));
+    const from = standIn.calls().length === 0 ? 0 : Math.max(...standIn.calls().map((c) => c.load));
+    // `rawGoto`: the shared helper's goto waits for hydration, which cannot come while the scripts are held.
+    await page.rawGoto(`${LANDING}?fbclid=fb.test.early`, { waitUntil: 'commit' });
+    const start = page.getByRole('link', { name: 'Start the test' }).first();
+    await start.waitFor();
+    // The static page's link has no click id of its own, and nothing is hydrated.
+    expect(await start.getAttribute('href')).not.toContain('fbclid');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    expect(held.length).toBeGreaterThan(0);
+    await start.click();
+    await page.waitForURL(/\/answer_question\/start_loading\/IQB-1799\?(.*&)?fbclid=fb\.test\.early/, {
+      waitUntil: 'commit',
+    });
+    // Now the scripts may load (the landing's held ones are gone with it; the next page's go through).
+    const waiting = held;
+    held = null;
+    for (const route of waiting) await route.continue().catch(() => undefined);
+    // Where the pixels read it: the kept parameters in storage (written once this page's app has started,
+    // which the scripts' late start delays); and the Meta pixel loads and sends on this page.
+    await page.locator('#root main#main').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (JSON.parse(localStorage.getItem('IQ-config') ?? '{}').v?.keptQuery as { fbclid?: string })?.fbclid,
+        ),
+      )
+      .toBe('fb.test.early');
+    await expect.poll(() => gtagState(page)).toMatchObject({ ad_storage: 'granted', basis: 'region' });
+    await expect.poll(() => pixelScripts(page)).toBeGreaterThan(0);
+    await expect
+      .poll(() => standIn.calls().some((c) => c.load > from && c.args[0] === 'init' && c.args[1] === META_ID))
+      .toBe(true);
   });
 
   it('with fbclid and consent given, the Meta events arrive in order with the log id as event id', async () => {

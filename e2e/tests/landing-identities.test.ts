@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { describeBrowser, expectAccessible, useBrowser, waitUntilReady } from '../support/browser';
 
 /** The IQ landings (spec section 2); `types` is the personality landing, built by its own feature. */
 const VARIANTS = [
@@ -169,6 +169,7 @@ describeBrowser('landing identities', () => {
     await page.goto('/landing_page/genius_lab/IQB-1799?hl=ja');
     await expect.poll(() => page.locator('.identity-hero h1').textContent()).toBe('ジーニアス・ラボへようこそ');
     expect(await page.locator('.identity-hero__badge').textContent()).toBe('ジーニアス・ラボ');
+    await waitUntilReady(page);
     await page.getByLabel('言語を選択してください').selectOption('de');
     await expect.poll(() => page.locator('.identity-hero h1').textContent()).toBe('Willkommen im Genie-Labor');
   });

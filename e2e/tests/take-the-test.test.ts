@@ -76,7 +76,11 @@ describeBrowser('taking the IQ test', () => {
         expect(await progressText(page)).toBe('2 / 30');
         for (let j = 1; j < 10; j++) await page.locator('.test-nav__next').click();
         await expect.poll(() => page.locator('#part-end-title').count()).toBe(1);
+        // Starting a part is three requests (the queued answers, the routing, the new list): the message
+        // shows once the new list is in, however long the server took.
+        const routed = page.waitForResponse((r) => r.url().includes('/api/exam/question/list/'));
         await page.getByRole('button', { name: 'Start part 2' }).click();
+        await routed;
         await expect.poll(() => page.locator('#interlude-title').count()).toBe(1);
         await expectAccessible(page, 'message after part 1');
         await page.locator('.test-interlude button').click();
@@ -211,6 +215,8 @@ describeBrowser('taking the IQ test', () => {
     const page = await b.newPage();
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
     await expect.poll(() => page.getByRole('heading', { name: 'Results by country' }).count()).toBe(1);
+    // The prerendered landing has its headings at once; the platform's numbers fill in after hydration.
+    await expect.poll(() => page.getByText(/Country averages appear here once enough people/).count()).toBe(1);
     // The page shows exactly what the platform counted (no country reaches the minimum sample in this run).
     const stats = (await (await page.request.get('/api/exam/stats/1799')).json()).data;
     expect(await page.getByText(/(people have|person has) taken this test here so far/).count()).toBe(

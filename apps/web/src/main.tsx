@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installChunkReload } from './app/chunk-reload';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
 import { applyKeptIdentity, variantOfPath } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
-import { detectLocale, initI18n, preloadLandingTexts } from './i18n/i18n';
+import { detectLocale, ensureLandingNamespace, initI18n, preloadLandingTexts } from './i18n/i18n';
 import { initAdPixels } from './lib/ad-pixels/ad-pixels';
 import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
 import './styles/index.css';
@@ -25,17 +25,25 @@ async function boot() {
   if (variantOfPath(location.pathname)) preloadLandingTexts(locale);
   await i18n;
   void ensureLogid(location.search);
-  const queryClient = createQueryClient();
-  const router = createRouter(queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(
+  // The server sent this page prerendered in this language (app/prerender.tsx): React adopts the HTML
+  // instead of replacing it. In another language (a stored choice the server could not see) it renders anew.
+  const hydrate = root.dataset.prerendered === locale;
+  if (hydrate && variantOfPath(location.pathname)) await ensureLandingNamespace();
+  const queryClient = createQueryClient();
+  const router = await createRouter(queryClient, hydrate);
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Hydrating as a transition lets React yield to the browser every few milliseconds (the page is already
+  // painted and its links work): short tasks instead of one long one, so a tap is answered at once.
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
 }
 
 void boot();

@@ -60,9 +60,9 @@ export async function spaFallback(
     if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       const status = isKnownPage(pathOf(req.url)) ? 200 : 404;
       return web
-        .sendIndex(req)
+        .sendIndex(req, reply)
         .then((html) =>
-          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html),
         );
     }
     return sendError(reply, req, translator, 'NOT_FOUND');

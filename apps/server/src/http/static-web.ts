@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@mindgauge/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
 import type { PixelConfig } from '../modules/tracking/pixel-config';
@@ -44,6 +44,57 @@ export function documentLocale(req: FastifyRequest): Locale {
   return resolveLocale(req.headers['accept-language']?.split(',')[0]);
 }
 
+/** A gift link's code is kept by the landing's loader, which a prerendered (hydrated) landing does not run. */
+const NOT_PRERENDERED_QUERY = ['gift'];
+
+interface Prerendered {
+  /** The prerendered page for this request in this language, or null (the SPA shell then). */
+  page(req: FastifyRequest, locale: Locale): string | null;
+  /** The CSP's script-src with the hashes of the prerendered pages' inline script added. */
+  scriptSrc(csp: string): string;
+}
+
+/**
+ * The pages the web build prerendered (apps/web/src/app/prerender.tsx, scripts/prerender.mjs, decision
+ * 0035): a landing or the home page in a language, its first paint needing no script. Read when first asked
+ * for, then kept (they change only with a new build, which restarts the server). A URL with a parameter the
+ * prerendered page cannot honour, or a build without prerendered pages, gets the SPA shell.
+ */
+function readPrerendered(distDir: string, prepare: (html: string) => string): Prerendered {
+  const indexFile = path.join(distDir, 'prerendered/pages.json');
+  if (!fs.existsSync(indexFile)) return { page: () => null, scriptSrc: (csp) => csp };
+  const { locales, pages, scriptHashes } = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {
+    locales: string[];
+    pages: Record<string, string>;
+    /** The pages' one inline script (it keeps click ids in links clicked before hydration), by its hash. */
+    scriptHashes?: string[];
+  };
+  const hashes = (scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+=*$/.test(h)).map((h) => ` '${h}'`);
+  const cache = new Map<string, string>();
+  return {
+    page(req, locale) {
+      const [pathname = '', search = ''] = req.url.split('?');
+      const file = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
+      if (!file || !locales.includes(locale)) return null;
+      const query = new URLSearchParams(search);
+      if (NOT_PRERENDERED_QUERY.some((k) => query.has(k))) return null;
+      const key = `${locale}/${file}`;
+      let html = cache.get(key);
+      if (html === undefined) {
+        html = prepare(fs.readFileSync(path.join(distDir, 'prerendered', locale, `${file}.html`), 'utf8'));
+        cache.set(key, html);
+      }
+      return html;
+    },
+    // Exactly that script text and nothing else inline: the policy stays strict.
+    scriptSrc: (csp) =>
+      csp.replace(
+        /(^|;\s*)script-src ([^;]*)/,
+        (_m, pre: string, list: string) => `${pre}script-src ${list}${hashes.join('')}`,
+      ),
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for every
  * client route. The browser's runtime configuration (an explicit public subset) travels in a meta tag,
@@ -63,9 +114,10 @@ export async function registerStaticWeb(
     app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
     return undefined;
   }
-  const template = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace('</head>', `<meta name="mindgauge-config" content="${escapeHtml(JSON.stringify(config))}"></head>`);
+  const configMeta = `<meta name="mindgauge-config" content="${escapeHtml(JSON.stringify(config))}">`;
+  const withConfig = (html: string) => html.replace('</head>', `${configMeta}</head>`);
+  const template = withConfig(fs.readFileSync(indexFile, 'utf8'));
+  const prerendered = readPrerendered(distDir, withConfig);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -80,10 +132,14 @@ export async function registerStaticWeb(
     },
   });
 
-  const sendIndex = async (req: FastifyRequest) => {
+  /** The page for a client route: prerendered when there is one (its CSP then allows its inline script). */
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = documentLocale(req);
     const texts = textsFor(locale);
-    const page = template
+    const prerenderedPage = prerendered.page(req, locale);
+    const csp = reply.getHeader('content-security-policy');
+    if (prerenderedPage && typeof csp === 'string') reply.header('content-security-policy', prerendered.scriptSrc(csp));
+    const page = (prerenderedPage ?? template)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
       .replace(
         /<meta name="description" content="[^"]*"/,
@@ -93,11 +149,13 @@ export async function registerStaticWeb(
     const head = headFor ? await headFor(req) : '';
     return head ? page.replace('</head>', `${head}</head>`) : page;
   };
+  // A prerendered page is tens of KB of HTML (the shell one): compressed per request, as it carries
+  // per-request tags.
   app.get('/', async (req, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await sendIndex(req)),
+      .compress(await sendIndex(req, reply)),
   );
   return { sendIndex };
 }

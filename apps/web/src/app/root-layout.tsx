@@ -10,6 +10,7 @@ import { useLandingViewEvent } from '../features/tracking/use-landing-view';
 import { adPixelsNavigated } from '../lib/ad-pixels/ad-pixels';
 import { pickKeptQuery, readConfig, updateConfig } from '../lib/persisted-config';
 import { runtimeConfig } from '../lib/runtime-config';
+import { useHydrated } from '../lib/use-hydrated';
 import { useAppState } from './app-state';
 import { LOAD_ID, scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
@@ -61,6 +62,8 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const mainRef = useRef<HTMLElement>(null);
+  // The deployment's and the visitor's parts (consent banner, test-mode banner) are not in prerendered HTML.
+  const hydrated = useHydrated();
   useRememberContext();
   useFocusOnNavigate(mainRef);
 
@@ -70,14 +73,20 @@ export function RootLayout() {
   // The consent rule depends on the path (excluded paths): applied before the page's own effects fire events.
   useEffect(() => adPixelsNavigated(location.pathname), [location.pathname]);
   useLandingViewEvent();
+  // The app is live (a prerendered page hydrated and its visitor's parts drawn, or a page rendered): its
+  // controls answer from now on. A prerendered page shows its controls earlier; until this marker only
+  // plain links work (the page's inline script keeps the click ids in them, scripts/prerender.mjs).
+  useEffect(() => {
+    if (hydrated) document.documentElement.setAttribute('data-hydrated', '');
+  }, [hydrated]);
 
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <ConsentBannerSlot />
-      <TestModeBanner parts={runtimeConfig.testMode} />
+      {hydrated ? <ConsentBannerSlot /> : null}
+      {hydrated ? <TestModeBanner parts={runtimeConfig.testMode} /> : null}
       <SiteHeader />
       <OfflineBanner />
       <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

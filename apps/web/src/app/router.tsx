@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, data, matchPath, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, matchPath, matchRoutes, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import {
@@ -54,7 +54,11 @@ export function preloadScreen(pathname: string): void {
   }
 }
 
-export function screenRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The screens' routes. `prerender` (the build's static HTML, app/prerender.tsx) leaves the loaders out:
+ * at build time there is no API to load from, and what a loader fetches fills in after hydration.
+ */
+export function screenRoutes(queryClient: QueryClient, prerender = false): RouteObject[] {
   const routes: RouteObject[] = [];
   for (const key of Object.keys(ROUTES) as RouteKey[]) {
     if (!SCREENS[key]) continue;
@@ -64,7 +68,11 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
         path,
         handle: { key },
         lazy: async () => {
-          const [mod] = await Promise.all([importScreen(key), ensureGroupNamespaces(ROUTES[key].group)]);
+          const [mod] = await Promise.all([
+            importScreen(key),
+            prerender ? null : ensureGroupNamespaces(ROUTES[key].group),
+          ]);
+          if (prerender) return { Component: mod.Component };
           return {
             Component: mod.Component,
             loader: async (args) => {
@@ -80,8 +88,9 @@ export function screenRoutes(queryClient: QueryClient): RouteObject[] {
   return routes;
 }
 
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+/** The whole route tree: the root layout around every screen, the 404 page for any other path. */
+export function appRoutes(queryClient: QueryClient, prerender = false): RouteObject[] {
+  return [
     {
       id: 'root',
       element: <RootLayout />,
@@ -90,9 +99,31 @@ export function createRouter(queryClient: QueryClient) {
         {
           id: 'screens',
           errorElement: <RouteErrorScreen />,
-          children: [...screenRoutes(queryClient), { id: 'not-found', path: '*', element: <NotFoundScreen /> }],
+          children: [
+            ...screenRoutes(queryClient, prerender),
+            { id: 'not-found', path: '*', element: <NotFoundScreen /> },
+          ],
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * The browser's router. A page prerendered at build time is hydrated: its screen's module is imported first
+ * (a lazy route would render the fallback instead of the page) and the screen's loader is not run before
+ * hydration (`hydrationData`), since what it loads is what the page fills in after hydrating.
+ */
+export async function createRouter(queryClient: QueryClient, hydrate = false) {
+  const routes = appRoutes(queryClient);
+  if (!hydrate) return createBrowserRouter(routes);
+  const matches = matchRoutes(routes, location) ?? [];
+  const loaderData: Record<string, null> = {};
+  for (const { route } of matches) {
+    if (route.lazy && typeof route.lazy === 'function') {
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }
+    if (route.id && route.loader) loaderData[route.id] = null;
+  }
+  return createBrowserRouter(routes, { hydrationData: { loaderData } });
 }

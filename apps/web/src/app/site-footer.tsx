@@ -3,6 +3,7 @@ import { AppLink } from '../components/app-link';
 import { Logo } from '../components/logo';
 import { VisitLogo } from '../features/landing-identities/identity-logo';
 import { ConsentChoicesSlot } from '../features/tracking/consent-slot';
+import { useHydrated } from '../lib/use-hydrated';
 import { buildHref, type RouteKey, type RouteParams } from './paths';
 import { isRegistered } from './screens';
 import { useScope } from './use-scope';
@@ -17,6 +18,7 @@ const LINKS: { label: string; route: RouteKey; params?: RouteParams }[] = [
 export function SiteFooter() {
   const { t } = useTranslation();
   const scope = useScope();
+  const hydrated = useHydrated();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -33,7 +35,7 @@ export function SiteFooter() {
                 </AppLink>
               </li>
             ))}
-            <ConsentChoicesSlot />
+            {hydrated ? <ConsentChoicesSlot /> : null}
           </ul>
         </nav>
         <p className="site-footer__fine">

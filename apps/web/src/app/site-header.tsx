@@ -12,6 +12,7 @@ import {
   useSignedIn,
 } from '../features/account/account-menu';
 import { VisitLogo } from '../features/landing-identities/identity-logo';
+import { useHydrated } from '../lib/use-hydrated';
 import { NAV_ITEMS } from './navigation';
 import { buildHref } from './paths';
 import { isRegistered } from './screens';
@@ -22,6 +23,9 @@ export function SiteHeader() {
   const scope = useScope();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // The visitor's kept parameters join the links once a prerendered page has hydrated (lib/use-hydrated).
+  const hydrated = useHydrated();
+  const keep = (to: string) => (hydrated ? withKeptQuery(to, location.search) : to);
   const menuId = useId();
   // "Log in / register" or the account menu stand apart (account-menu.tsx); signed in, the items about
   // one's own orders move into that menu, where they lead to the user's own pages.
@@ -43,7 +47,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <NavLink to={withKeptQuery('/', location.search)} className="site-header__brand" aria-label={t('brand.name')}>
+        <NavLink to={keep('/')} className="site-header__brand" aria-label={t('brand.name')}>
           <VisitLogo
             tone="header"
             brandName={t('brand.name')}
@@ -60,7 +64,7 @@ export function SiteHeader() {
             {items.map((item) => (
               <li key={item.label}>
                 <NavLink
-                  to={withKeptQuery(buildHref(item.route, { scope: scope.value, ...item.params }), location.search)}
+                  to={keep(buildHref(item.route, { scope: scope.value, ...item.params }))}
                   end={item.route === 'home'}
                 >
                   {t(item.label as 'nav.home')}

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Link, type LinkProps, useLocation } from 'react-router';
 import { pickKeptQuery, readConfig } from '../lib/persisted-config';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * Adds the kept query parameters (hl, logid, click ids) to an internal URL that lacks them: those of the
@@ -16,9 +17,13 @@ export function withKeptQuery(to: string, currentSearch = ''): string {
   return `${path}${qs ? `?${qs}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
-/** The hook form: links re-render with the page, so they always carry the current parameters. */
+/**
+ * The hook form: links re-render with the page, so they always carry the current parameters. While a
+ * prerendered page hydrates, the plain URL (as the static HTML has it); the visitor's parameters right after.
+ */
 export function useKeptHref(to: string): string {
-  return withKeptQuery(to, useLocation().search);
+  const search = useLocation().search;
+  return useHydrated() ? withKeptQuery(to, search) : to;
 }
 
 /** The app's only internal link: tracking parameters survive every navigation. */

@@ -40,7 +40,8 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   return parsed.success ? parsed.data : DEV_DEFAULTS;
 }
 
-export const runtimeConfig = readRuntimeConfig();
+// Prerendering at build time (app/prerender.tsx) has no document: the defaults, and nothing deployment-specific is drawn.
+export const runtimeConfig = typeof document === 'undefined' ? DEV_DEFAULTS : readRuntimeConfig();
 
 /** Per-request facts the server adds to the page: the visitor's continent from its trusted country header. */
 const ZVisitor = z.object({ continent: z.enum(['EU', 'other', 'unknown']) });

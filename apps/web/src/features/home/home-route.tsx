@@ -1,7 +1,8 @@
 import type { TExamSummary } from '@mindgauge/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { categoriesQuery, useCategories } from '../../api/get-exams';
+import { categoriesQuery } from '../../api/get-exams';
 import { buildHref } from '../../app/paths';
 import type { ScreenContext } from '../../app/screens';
 import { isRegistered } from '../../app/screens';
@@ -54,8 +55,10 @@ export function Component() {
   const { t } = useTranslation();
   const locale = useLocale();
   const scope = useScope();
-  const { data: categories } = useCategories(locale);
-  const exams = categories.flatMap((c) => c.exams);
+  // The loader has fetched the list before a client-side visit renders; a prerendered page (app/prerender.tsx)
+  // is drawn without it and hydrated before it arrives: the exams fill in then, the start button's place kept.
+  const categories = useQuery(categoriesQuery(locale)).data;
+  const exams = categories?.flatMap((c) => c.exams) ?? [];
   const iq = exams.find((e) => e.kind === 'iq');
   const startHref = iq ? examHref(iq) : undefined;
 
@@ -72,7 +75,11 @@ export function Component() {
                 <AppLink to={startHref} className="button button--primary button--large">
                   {t('home.ctaStart')}
                 </AppLink>
-              ) : null}
+              ) : categories ? null : (
+                <span className="button button--primary button--large button--pending" aria-hidden="true">
+                  {t('home.ctaStart')}
+                </span>
+              )}
               <a href="#how" className="button button--secondary button--large">
                 {t('home.ctaHelp')}
               </a>

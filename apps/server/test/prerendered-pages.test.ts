@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * Decision 0035: the server sends the build's prerendered pages (a landing, the home page) in the request's
+ * language, with the same per-request tags as the shell, and allows exactly their inline script by its hash.
+ */
+describe('prerendered pages', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = '(()=>{addEventListener("click",()=>{},true)})();';
+  const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+  const page = (locale: string) =>
+    `<!doctype html><html lang="${locale}" dir="ltr" data-identity="girl"><head><script>${script}</script><title>Girl ${locale}</title><meta name="description" content="English" /></head><body><div id="root" data-prerendered="${locale}"><h1>Hello ${locale}</h1></div>\n    <noscript>English</noscript></body></html>`;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-prerendered-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>x</title><meta name="description" content="English" /></head><body><div id="root"></div><noscript>English</noscript></body></html>',
+    );
+    for (const locale of ['en', 'fr']) {
+      fs.mkdirSync(path.join(dist, 'prerendered', locale), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'prerendered', locale, 'girlPage~IQB-1799.html'), page(locale));
+    }
+    fs.writeFileSync(
+      path.join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        locales: ['en', 'fr'],
+        pages: { '/girlPage/IQB-1799': 'girlPage~IQB-1799' },
+        // A malformed entry is ignored: only well-formed hashes reach the policy.
+        scriptHashes: [hash, "sha256-x' 'unsafe-inline"],
+      }),
+    );
+    t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const scriptSrc = (csp: unknown) => /script-src [^;]*/.exec(String(csp))?.[0];
+
+  it('sends the page in the request language, with the config tag, and allows its inline script by hash only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/girlPage/IQB-1799?hl=fr&fbclid=x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Hello fr</h1>');
+    expect(res.body).toContain('<html lang="fr"');
+    expect(res.body).toContain('name="mindgauge-config"');
+    expect(res.body).toMatch(/<noscript>[^<]+<\/noscript>/);
+    expect(res.body).not.toContain('<noscript>English</noscript>');
+    expect(scriptSrc(res.headers['content-security-policy'])).toBe(`script-src 'self' '${hash}'`);
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
+  });
+
+  it('sends the shell, with the plain policy, where no prerendered page applies', async () => {
+    for (const url of [
+      '/girlPage/IQB-1799?hl=ja', // a language the build did not render here
+      '/girlPage/IQB-1799?hl=en&gift=AAAAAAAAAAAAAAAAAAAAAA', // the landing's loader keeps the gift code
+      '/girlPage/IQB-1800?hl=en', // another exam
+      '/help/IQB-1799?hl=en',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('data-prerendered');
+      expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self'");
+    }
+    // The policy of a prerendered response does not leak into the next ones.
+    await t.app.inject({ method: 'GET', url: '/girlPage/IQB-1799?hl=en' });
+    const after = await t.app.inject({ method: 'GET', url: '/' });
+    expect(scriptSrc(after.headers['content-security-policy'])).toBe("script-src 'self'");
+  });
+});

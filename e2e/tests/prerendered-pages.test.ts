@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { baseUrl, describeBrowser, useBrowser } from '../support/browser';
+
+/**
+ * Issue 14: the landings are prerendered at build time (apps/web/src/app/prerender.tsx, decision 0035), painted without
+ * JavaScript, and hydrated by React without a mismatch; what differs per visitor fills in after hydration.
+ */
+describeBrowser('prerendered landings', () => {
+  const b = useBrowser();
+
+  /** Every error the page reports: React reports a hydration mismatch as a console error or a page error. */
+  async function watchErrors(page: Page): Promise<string[]> {
+    const errors: string[] = [];
+    page.removeAllListeners('pageerror');
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+    });
+    // Marks the prerendered headline before any script runs: after hydration it must be the same node
+    // (React adopted the HTML instead of rendering the page anew).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        const h1 = document.querySelector('#root[data-prerendered] h1');
+        if (h1) (h1 as HTMLElement & { prerendered?: boolean }).prerendered = true;
+      });
+    });
+    return errors;
+  }
+
+  /** Waits for the landing to be hydrated and settled: the identity logo (set after hydration) and its data. */
+  async function hydrated(page: Page, variant: string) {
+    await page.locator(`.site-header [data-identity-logo="${variant}"]`).waitFor();
+    await page.locator('.class-list li').first().waitFor();
+    await page.locator('.route-progress[data-active="false"]').waitFor({ state: 'attached' });
+  }
+
+  it('paints the landing with JavaScript off: its language, title, headline, theme and start link', async () => {
+    const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+    b.contexts.push(ctx);
+    const page = await ctx.newPage();
+    const res = await page.goto('/landing_page/girl/IQB-1799?hl=fr');
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.locator('html').getAttribute('data-identity')).toBe('girl');
+    const h1 = (await page.locator('h1').textContent()) ?? '';
+    expect(h1.length).toBeGreaterThan(5);
+    expect(await page.title()).toBe(`${h1} · Mindgauge`);
+    // The French page, not the English one.
+    expect(await page.locator('.hero a.button--primary').first().textContent()).not.toBe('Start the test');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toContain('honest tests of');
+    // The variant's colours come from a stylesheet (the CSP allows no inline style).
+    const brand = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim(),
+    );
+    expect(brand).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(brand.toLowerCase()).not.toBe('#3b3fc4');
+    expect(await page.locator('a.button--primary').first().getAttribute('href')).toBe(
+      '/answer_question/start_loading/IQB-1799',
+    );
+  });
+
+  for (const [path, variant, hl] of [
+    ['/landing_page/test_center/IQB-1799', 'test_center', 'en'],
+    ['/girlPage/IQB-1799', 'girl', 'ja'],
+    ['/landing_page/yellow_boy-old/IQB-1799', 'yellow_boy-old', 'de'],
+  ] as const) {
+    it(`hydrates ${path} (${hl}) without a mismatch, then adds the visitor's parameters to its links`, async () => {
+      const page = await b.newPage();
+      const errors = await watchErrors(page);
+      await page.goto(`${path}?hl=${hl}&gclid=e2e-click`);
+      await hydrated(page, variant);
+      expect(await page.locator('#root').getAttribute('data-prerendered')).toBe(hl);
+      expect(await page.evaluate(() => (document.querySelector('h1') as { prerendered?: boolean }).prerendered)).toBe(
+        true,
+      );
+      // Filled in after hydration: the click id is kept by every internal link.
+      await expect
+        .poll(() => page.locator('a.button--primary').first().getAttribute('href'))
+        .toContain('gclid=e2e-click');
+      expect(await page.locator('.site-header__brand').getAttribute('href')).toContain('gclid=e2e-click');
+      expect(errors).toEqual([]);
+      // Interactive: the start link is the router's (no full page load).
+      await page.locator('a.button--primary').first().click();
+      await page.waitForURL(/start_loading|answer_question|test/);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('prerenders the home page: painted without JavaScript, hydrated, its exams filled in after', async () => {
+    const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+    b.contexts.push(ctx);
+    const still = await ctx.newPage();
+    await still.goto('/?hl=es');
+    expect(await still.locator('html').getAttribute('lang')).toBe('es');
+    expect(((await still.locator('h1').textContent()) ?? '').length).toBeGreaterThan(5);
+    // The start button's place is kept (hidden) until the exam list says where it leads.
+    expect(await still.locator('.hero .button--pending').count()).toBe(1);
+
+    const page = await b.newPage();
+    const errors = await watchErrors(page);
+    await page.goto('/?hl=es');
+    await page.locator('.exam-card').first().waitFor();
+    await page.locator('.hero a.button--primary').waitFor();
+    expect(await page.locator('.hero .button--pending').count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('es');
+    expect(await page.evaluate(() => (document.querySelector('h1') as { prerendered?: boolean }).prerendered)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('serves the SPA shell where a prerendered page cannot apply: a gift link, another exam, an unknown page', async () => {
+    const page = await b.newPage();
+    for (const url of [
+      '/landing_page/test_center/IQB-1799?gift=AAAAAAAAAAAAAAAAAAAAAA',
+      '/landing_page/test_center/IQB-1800',
+      '/help/IQB-1799',
+    ]) {
+      const res = await page.request.get(url);
+      expect(await res.text()).not.toContain('data-prerendered');
+    }
+    const res = await page.request.get('/landing_page/test_center/IQB-1799?hl=ko');
+    const html = await res.text();
+    expect(html).toContain('data-prerendered="ko"');
+    expect(html).toContain('<html lang="ko"');
+    expect(html).toContain('name="mindgauge-config"');
+    expect(res.headers()['cache-control']).toBe('no-cache');
+    // The page's one inline script (it keeps click ids in links followed before hydration) is allowed by its
+    // hash, and only that: no 'unsafe-inline'; the shell, which has none, gets the plain policy.
+    const script = /<script>([^<]+)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('fbclid');
+    const hash = createHash('sha256').update(script).digest('base64');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(/script-src [^;]*/.exec(csp)?.[0]).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    const shell = await page.request.get('/help/IQB-1799');
+    expect(shell.headers()['content-security-policy']).not.toContain('sha256-');
+  });
+});

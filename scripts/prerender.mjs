@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// After the client build (apps/web's `npm run build`): writes the prerendered pages (decision 0035) into
+// dist/prerendered/: one HTML file per page and language, made from dist/index.html with the page's markup
+// in #root, its language, title and (a landing) its identity's stylesheet; and pages.json, which the server
+// reads to know what it can send. The pages are rendered by the prerender bundle (`vite build --ssr
+// src/app/prerender.tsx --outDir dist-ssr`). Usage: node prerender.mjs <dist> <prerender bundle>.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const bundle = path.resolve(process.argv[3] ?? 'dist-ssr/prerender.js');
+const { KEPT_QUERY_PARAMS, LOCALES, identityOf, initServerI18n, prerenderedPaths, renderPage } = await import(
+  pathToFileURL(bundle).href
+);
+
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A file name for a path: `/landing_page/girl/IQB-1799` → `landing_page~girl~IQB-1799`. */
+const fileOf = (pathname) => (pathname === '/' ? 'index' : pathname.slice(1).replaceAll('/', '~'));
+
+const out = path.join(dist, 'prerendered');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(path.join(out, 'themes'), { recursive: true });
+
+/** A landing's colours, a file named by its content (cached for a year like the other assets). */
+const themes = new Map();
+function themeHref(identity) {
+  if (!themes.has(identity.variant)) {
+    const name = `${identity.variant}-${createHash('sha256').update(identity.css).digest('hex').slice(0, 8)}.css`;
+    fs.writeFileSync(path.join(out, 'themes', name), identity.css);
+    themes.set(identity.variant, `/prerendered/themes/${name}`);
+  }
+  return themes.get(identity.variant);
+}
+
+/**
+ * The app's entry script starts after the prerendered page's first frame: a tiny module (the CSP allows no
+ * inline script) imports it from a task queued by that frame's requestAnimationFrame, so neither its
+ * download nor its evaluation holds back the first paint; the module preloads go too (they would compete
+ * with the stylesheets). A tab opened in the background, which runs no frame, starts it after a second.
+ */
+function bootScript(entry) {
+  const js = `let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  import(${JSON.stringify(entry)});
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 1000);
+`;
+  const name = `boot-${createHash('sha256').update(js).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(out, name), js);
+  return `/prerendered/${name}`;
+}
+
+/**
+ * The click ids survive a click made before the app has hydrated (decision 0035). Until then the page's
+ * links are plain HTML without the visitor's kept parameters (the app adds them, and the stored ones, once
+ * hydrated); this inline script, run before the body is parsed, adds the current URL's kept parameters
+ * (hl, logid, click ids: the contract's KEPT_QUERY_PARAMS, as the app's links do) to a same-origin link at
+ * the moment it is followed. Inline, so no request stands between the paint and a click; the CSP allows
+ * exactly this text by its hash (pages.json, read by the server). Once `<html data-hydrated>` is set the
+ * app's router handles links and this does nothing.
+ */
+function keepQueryScript() {
+  return `(()=>{const K=${JSON.stringify(KEPT_QUERY_PARAMS)};const f=(e)=>{if(document.documentElement.hasAttribute("data-hydrated"))return;const a=e.target instanceof Element?e.target.closest("a[href]"):null;if(!a||a.origin!==location.origin)return;const q=new URLSearchParams(location.search);const u=new URL(a.href);let n=0;for(const k of K){const v=q.get(k);if(v&&!u.searchParams.has(k)){u.searchParams.set(k,v.slice(0,200));n++;}}if(n)a.href=u.href;};addEventListener("click",f,true);addEventListener("auxclick",f,true);})();`;
+}
+const keepQuery = keepQueryScript();
+const keepQueryHash = `sha256-${createHash('sha256').update(keepQuery).digest('base64')}`;
+
+const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const entry = entryTag.exec(shell)?.[1];
+if (!entry) throw new Error('index.html: no entry module script');
+const boot = bootScript(entry);
+const template = shell
+  .replace(entryTag, `<script type="module" src="${boot}"></script>`)
+  .replace('<title>', () => `<script>${keepQuery}</script>\n    <title>`)
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/;
+if (!rootPattern.test(template)) throw new Error('index.html: no #root right before <noscript>');
+
+await initServerI18n();
+const paths = prerenderedPaths();
+const pages = {};
+for (const locale of LOCALES) {
+  fs.mkdirSync(path.join(out, locale), { recursive: true });
+  for (const pathname of paths) {
+    const { html, title } = await renderPage(pathname, locale);
+    const identity = identityOf(pathname);
+    // `<html lang` first: the server sets the language of the request there (static-web.ts).
+    let page = template
+      .replace(
+        /<html lang="[^"]*"/,
+        `<html lang="${locale}" dir="ltr"${identity ? ` data-identity="${identity.variant}"` : ''}`,
+      )
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(rootPattern, () => `<div id="root" data-prerendered="${locale}">${html}</div>\n    `);
+    if (identity) {
+      page = page
+        .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${identity.brand}"`)
+        .replace('</head>', `<link rel="stylesheet" href="${themeHref(identity)}"></head>`);
+    }
+    fs.writeFileSync(path.join(out, locale, `${fileOf(pathname)}.html`), page);
+    pages[pathname] = fileOf(pathname);
+  }
+}
+fs.writeFileSync(
+  path.join(out, 'pages.json'),
+  `${JSON.stringify({ locales: LOCALES, pages, scriptHashes: [keepQueryHash] }, null, 2)}\n`,
+);
+console.info(`prerendered ${paths.length} pages in ${LOCALES.length} languages`);
