@@ -11,9 +11,17 @@ import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const bundle = path.resolve(process.argv[3] ?? 'dist-ssr/prerender.js');
-const { KEPT_QUERY_PARAMS, LOCALES, identityOf, initServerI18n, prerenderedPaths, renderPage } = await import(
-  pathToFileURL(bundle).href
-);
+const {
+  KEPT_QUERY_PARAMS,
+  LOCALES,
+  STORAGE_PREFIX,
+  STORAGE_TTL_DAYS,
+  VISIT_IDENTITY_KEY,
+  identityOf,
+  initServerI18n,
+  prerenderedPaths,
+  renderPage,
+} = await import(pathToFileURL(bundle).href);
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** A file name for a path: `/landing_page/girl/IQB-1799` → `landing_page~girl~IQB-1799`. */
@@ -65,7 +73,12 @@ setTimeout(start, 1000);
  * app's router handles links and this does nothing.
  */
 function keepQueryScript() {
-  return `(()=>{const K=${JSON.stringify(KEPT_QUERY_PARAMS)};const f=(e)=>{if(document.documentElement.hasAttribute("data-hydrated"))return;const a=e.target instanceof Element?e.target.closest("a[href]"):null;if(!a||a.origin!==location.origin)return;const q=new URLSearchParams(location.search);const u=new URL(a.href);let n=0;for(const k of K){const v=q.get(k);if(v&&!u.searchParams.has(k)){u.searchParams.set(k,v.slice(0,200));n++;}}if(n)a.href=u.href;};addEventListener("click",f,true);addEventListener("auxclick",f,true);})();`;
+  // First, a landing's identity (the JSON block `#visit-identity` just before this script) is stored as the
+  // visit's, as the app's startVisitIdentity does once it runs: a visitor who follows a link before that keeps
+  // the landing's theme and its attribution (visit-landing.ts) on the next page.
+  const key = JSON.stringify(STORAGE_PREFIX + VISIT_IDENTITY_KEY);
+  const identity = `try{const d=document.getElementById("visit-identity");if(d){const v=JSON.parse(d.textContent);sessionStorage.setItem(${key},JSON.stringify(v));localStorage.setItem(${key},JSON.stringify({v,e:Date.now()+${STORAGE_TTL_DAYS * 86_400_000}}));}}catch(e){}`;
+  return `(()=>{${identity}const K=${JSON.stringify(KEPT_QUERY_PARAMS)};const f=(e)=>{if(document.documentElement.hasAttribute("data-hydrated"))return;const a=e.target instanceof Element?e.target.closest("a[href]"):null;if(!a||a.origin!==location.origin)return;const q=new URLSearchParams(location.search);const u=new URL(a.href);let n=0;for(const k of K){const v=q.get(k);if(v&&!u.searchParams.has(k)){u.searchParams.set(k,v.slice(0,200));n++;}}if(n)a.href=u.href;};addEventListener("click",f,true);addEventListener("auxclick",f,true);})();`;
 }
 const keepQuery = keepQueryScript();
 const keepQueryHash = `sha256-${createHash('sha256').update(keepQuery).digest('base64')}`;
@@ -99,7 +112,10 @@ for (const locale of LOCALES) {
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(rootPattern, () => `<div id="root" data-prerendered="${locale}">${html}</div>\n    `);
     if (identity) {
+      // A data block (never run, so the CSP has nothing to allow) read by the inline script that follows it.
+      const data = JSON.stringify(identity.snapshot).replace(/</g, '\\u003c');
       page = page
+        .replace('<script>', () => `<script type="application/json" id="visit-identity">${data}</script>\n    <script>`)
         .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${identity.brand}"`)
         .replace('</head>', `<link rel="stylesheet" href="${themeHref(identity)}"></head>`);
     }

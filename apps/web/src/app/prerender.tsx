@@ -13,6 +13,8 @@ import {
   LOCALES,
   type Locale,
   PERSONALITY_VARIANT,
+  STORAGE_PREFIX,
+  STORAGE_TTL_DAYS,
 } from '@mindgauge/contract';
 import { CORE_NAMESPACES, loadLandingResources, loadUiResources, UI_NAMESPACES } from '@mindgauge/locales';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -24,12 +26,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { PrerenderTitle } from '../components/page-title';
 import { IDENTITIES } from '../features/landing-identities/registry';
 import { snapshotOf } from '../features/landing-identities/snapshot';
-import { variantOfPath } from '../features/landing-identities/visit-identity';
+import { type IdentitySnapshot, variantOfPath } from '../features/landing-identities/visit-identity';
+import { VISIT_IDENTITY_KEY } from '../lib/visit-landing';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './router';
 
-/** The locales rendered, and the parameters the page's inline script keeps in links (scripts/prerender.mjs). */
-export { KEPT_QUERY_PARAMS, LOCALES };
+/** What scripts/prerender.mjs needs: the locales rendered, the parameters the inline script keeps in links, and where it stores a landing's identity. */
+export { KEPT_QUERY_PARAMS, LOCALES, STORAGE_PREFIX, STORAGE_TTL_DAYS, VISIT_IDENTITY_KEY };
 
 /** The pages prerendered: the home page and the IQ landings (the personality landing is another feature's) at the default scope. */
 export function prerenderedPaths(): string[] {
@@ -47,14 +50,17 @@ export function prerenderedPaths(): string[] {
  * stylesheet (the CSP allows no inline style; visit-identity.ts later sets the same properties) and the
  * browser's theme colour. Null for a page that is not a landing.
  */
-export function identityOf(pathname: string): { variant: string; css: string; brand: string } | null {
+export function identityOf(
+  pathname: string,
+): { variant: string; css: string; brand: string; snapshot: IdentitySnapshot } | null {
   const variant = variantOfPath(pathname);
   if (!variant) return null;
-  const props = snapshotOf(IDENTITIES[variant]).props;
+  const snapshot = snapshotOf(IDENTITIES[variant]);
+  const props = snapshot.props;
   const css = `:root{${Object.entries(props)
     .map(([k, v]) => `${k}:${v}`)
     .join(';')}}\n`;
-  return { variant, css, brand: props['--color-brand'] ?? '' };
+  return { variant, css, brand: props['--color-brand'] ?? '', snapshot };
 }
 
 /** Starts i18next for rendering on the build machine, every locale's texts the prerendered pages show. */
