@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactAliases } from './preact-aliases.ts';
 
 const server = process.env.MINDGAUGE_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: preactAliases },
   build: {
     target: 'es2022',
     sourcemap: true,
