@@ -13,9 +13,15 @@ const TARGET = 0.6;
 const real = await serve('servers/real-server.ts');
 const base = `http://127.0.0.1:${real.port}`;
 
-// A test in progress, resumed: the session's cookie, the form compressed as a browser asks for it.
-const started = await fetch(`${base}/api/exam/question/list/1799/en`);
+// A test in progress, resumed: the session's cookie, the form compressed as a browser asks for it. The test
+// is started as the web app starts it (a POST: a GET without a cookie is a 404 and creates nothing).
+const started = await fetch(`${base}/api/exam/session/start/1799/en`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+});
 const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+if (started.status !== 200 || !cookie.startsWith('IQ-exam=')) throw new Error(`no test session: ${started.status}`);
 
 const reads: { name: string; path: string; headers: Record<string, string> }[] = [
   { name: 'language list', path: '/api/app/language/list/1799', headers: {} },

@@ -21,6 +21,8 @@ export function buildWeb(): void {
 
 export interface Served {
   port: number;
+  /** The server process (its CPU time is in /proc/<pid>/stat). */
+  pid: number;
   /** The server's SQLite file, when it reports one (benchmarks that need to read what a test reads). */
   dbPath?: string;
   stop(): Promise<void>;
@@ -47,6 +49,7 @@ export function serve(script: string, args: string[] = []): Promise<Served> {
         const { port, dbPath } = JSON.parse(line) as { port: number; dbPath?: string };
         resolve({
           port,
+          pid: child.pid ?? 0,
           dbPath,
           stop: () =>
             new Promise((r) => {
@@ -131,6 +134,12 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
+        // A bench of an error answer measures nothing the visitor gets: refuse to compare it.
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`${url} answered ${res.statusCode}, not 200: nothing to compare`));
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>

@@ -25,9 +25,12 @@ export function sessionCookieOf(setCookies: readonly string[]): string | undefin
   return setCookies.find((c) => c.startsWith('IQ-exam='))?.split(';')[0];
 }
 
+/** One value read from the server's database: the first column of the first row (`?` is the argument). */
+export type DbRead = (sql: string, arg: string) => Promise<string>;
+
 /** A running server over HTTP, and its SQLite file. */
 export function httpTransport(base: string, dbPath: string): TakerTransport {
-  const read = (sql: string, arg: string): string => {
+  const read: DbRead = async (sql, arg) => {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
       return Object.values(db.prepare(sql).get(arg) as Record<string, string>)[0] ?? '';
@@ -35,9 +38,17 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
       db.close();
     }
   };
+  return httpTransportWith(() => base, read);
+}
+
+/**
+ * Servers over HTTP (`baseOf` picks the server of each call: several instances behind one client, round
+ * robin) and their database read by `read` (SQLite or PostgreSQL).
+ */
+export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTransport {
   return {
     async json(method, path, body, cookie) {
-      const res = await fetch(`${base}${path}`, {
+      const res = await fetch(`${baseOf()}${path}`, {
         method,
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
         body: body ? JSON.stringify(body) : undefined,
@@ -46,14 +57,14 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
       return { data: json.data, cookie: sessionCookieOf(res.headers.getSetCookie()) };
     },
     async form(path, body) {
-      await fetch(`${base}${path}`, {
+      await fetch(`${baseOf()}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
       });
     },
-    scoringKey: async (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
-    reportMail: async (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),
+    scoringKey: (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
+    reportMail: (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),
   };
 }
 
@@ -90,6 +101,8 @@ export function taker(t: TakerTransport) {
         }
         if (key.items.length >= 30) break;
         await json('POST', '/api/exam/session/part/next', { part });
+        // As the web app does: the question list again, with the new part's questions.
+        await json('GET', `/api/exam/question/list/1799/${hl}`);
       }
       await json('POST', '/api/exam/session/confirm', {});
       const order = await json('POST', '/api/exam/order/info', {});
@@ -97,7 +110,7 @@ export function taker(t: TakerTransport) {
       return order.data.orderNumber as string;
     },
     /** Pays a tier with the sandbox card 4242; returns the report link's token from the report e-mail. */
-    async pay(orderNumber: string, skuId = 'sku2', hl = 'en'): Promise<string> {
+    async pay(orderNumber: string, skuId = 'sku2', hl = 'en', email = 'bench@example.com'): Promise<string> {
       const sku = await json('GET', `/api/exam/sku/info/1799/${skuId}/US/${hl}?order=${orderNumber}`);
       const price = (sku.data.sku as { price: { amount: number; currency: string } }).price;
       const created = await json('POST', '/api-pay/pay/order/create', {
@@ -105,7 +118,7 @@ export function taker(t: TakerTransport) {
         skuId,
         country: 'US',
         method: 'card',
-        email: 'bench@example.com',
+        email,
         promoCode: null,
         checkoutKey: `bench_pay_${orderNumber.slice(2, 14)}`,
         shownAmount: price.amount,

@@ -74,7 +74,19 @@ async function expectProfile(page: Page, locale: Locale, orderNumber: string) {
   await expect.poll(() => page.locator('.type-hero__code').textContent()).toBe('INTJ');
   const api = (await (await page.request.get(`/api/exam/personality/profile/${orderNumber}?hl=${locale}`)).json()).data;
   expect(await page.locator('.personality-profile__meanings li').count()).toBe(4);
-  for (const part of [api.strengths, api.blindSpots, api.work, api.relationships, api.growth, api.axes[0].meaning]) {
+  // The personal part: the reader's own answers behind each letter, and the type one letter away with its page.
+  expect(await page.locator('.personality-profile__evidence').count()).toBe(4);
+  await page.getByRole('link', { name: text(locale, 'personality-test:profile.nearestLink', api.nearest) }).waitFor();
+  for (const part of [
+    api.strengths,
+    api.blindSpots,
+    api.work,
+    api.relationships,
+    api.growth,
+    api.axes[0].meaning,
+    api.axes[0].toward[0].statement,
+    api.nearest.text,
+  ]) {
     expect(await page.getByText(part, { exact: false }).count(), part).toBeGreaterThan(0);
   }
   expect(await page.getByRole('button', { name: text(locale, 'personality-test:profile.download') }).count()).toBe(1);

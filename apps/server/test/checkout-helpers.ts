@@ -9,8 +9,15 @@ export async function paidReadyOrder(
   hl = 'en',
   headers: Record<string, string> = {},
   answering: Answering = honest,
+  /** The landing variant the visit started at, as the web sends it with the test's start. */
+  variant?: string,
 ): Promise<string> {
-  const { sessionId } = await startTest(t, { hl, restart: true, headers });
+  const { sessionId } = await startTest(t, {
+    hl,
+    restart: true,
+    headers,
+    ...(variant !== undefined ? { variant } : {}),
+  });
   await answerAllParts(t, sessionId, answering);
   expect((await sessionPost(t, sessionId, '/api/exam/session/confirm')).statusCode).toBe(200);
   const order = await sessionPost(t, sessionId, '/api/exam/order/info');
@@ -121,8 +128,9 @@ export async function buyReport(
   email: string,
   hl = 'en',
   headers: Record<string, string> = {},
+  variant?: string,
 ): Promise<string> {
-  const order = await paidReadyOrder(t, hl, headers);
+  const order = await paidReadyOrder(t, hl, headers, honest, variant);
   const price = await shownPrice(t, order, 'sku2');
   const created = await ownerPost(t, '/api-pay/pay/order/create', createBody(order, price, { email, hl }));
   expect(created.statusCode, created.body).toBe(200);

@@ -16,6 +16,8 @@ import {
   readerCookie,
   shownPrice,
 } from './checkout-helpers';
+import { startTest } from './exam-session';
+import { honest } from './routed-taker';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -31,11 +33,27 @@ const consoleCalls = Object.values(endpoints)
       .replace(':orderNumber', 'MGxxxxxxxxxxxxxxxxxxxxxx')
       .replace(':code', 'X')
       .replace(':chargeId', 'ch')
+      .replace(':examId/:country/:hl', '1799/US/en')
       .replace(
         ':id',
         '1',
       )}${e.id === 'consoleSubscriptions' ? '?email=a@b.c' : ''}${e.id.startsWith('consoleFunnel') ? '?from=2026-01-01&to=2026-01-02' : ''}`,
-    payload: e.method === 'POST' ? { code: '123456', revokeAccess: true, message: 'x', percentOff: 10 } : undefined,
+    payload:
+      e.method === 'POST'
+        ? {
+            code: '123456',
+            revokeAccess: true,
+            message: 'x',
+            percentOff: 10,
+            // The catalogue's edits (a valid body, so the walk reaches the access check).
+            examId: 1799,
+            skuId: 'sku1',
+            country: 'US',
+            listMinor: 999,
+            offerMinor: 499,
+            minutes: 15,
+          }
+        : undefined,
   }));
 const secondFactorCalls = new Set(['consoleMe', 'consoleTotpEnrol', 'consoleTotpVerify']);
 
@@ -480,6 +498,95 @@ describe.each(dialects())('the operator console, on %s', (dialect) => {
     );
     const tooLong = await call('GET', '/api/console/funnel?from=2026-01-01&to=2026-12-31', cookie);
     expect(codeOf(tooLong)).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('splits every measure by the landing variant that started the test, from the session to the plan', async () => {
+    const from = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const variant = 'yellow_girl';
+    const ofVariant = (r: Record<string, unknown>) => r.variant === variant && r.hl === 'de';
+    // A report bought and refunded; a plan's trial started, converted by its first renewal, then cancelled.
+    const report = await buyReport(t, 'landing.report@example.com', 'de', {}, variant);
+    const planOrder = await paidReadyOrder(t, 'de', {}, honest, variant);
+    const price = await planPrice(t, 'weekly');
+    const email = 'landing.plan@example.com';
+    const created = await ownerPost(
+      t,
+      '/api-pay/pay/plan/create',
+      planBody(planOrder, 'weekly', price, { email, hl: 'de' }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const { payment, next } = created.json().data;
+    expect((await payInFrame(t, next.url, '4242424242424242')).statusCode).toBe(200);
+    await post(t, '/api-pay/pay/check/status', { orderNumber: planOrder, paymentId: payment.paymentId });
+    for (const hours of [30, 30, 20]) {
+      t.clock.advance(hours * 3_600_000);
+      for (let i = 0; i < 20 && (await t.checkout.scheduler.runOnce()) > 0; i++);
+    }
+    const { cookie } = await operator('landing.funnel@example.com');
+    const refund = await call('POST', `/api/console/orders/${report}/refund`, cookie, { revokeAccess: false });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [sub] = (await call('GET', `/api/console/subscriptions?email=${email}`, cookie)).json().data.subscriptions;
+    expect((await call('POST', `/api/console/subscriptions/${sub.id}/cancel`, cookie)).statusCode).toBe(200);
+    // A claimed variant outside the registry counts as none; a long one is refused at the boundary.
+    const before = await call('GET', `/api/console/funnel?from=${from}&to=${from}`, cookie);
+    const unknown = await startTest(t, { hl: 'de', restart: true, variant: 'not_a_landing' });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/exam/session/start/1799/de',
+      payload: { variant: 'x'.repeat(41) },
+    });
+    expect(codeOf(tooLong)).toEqual([400, 'VALIDATION_FAILED']);
+
+    const to = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const res = await call('GET', `/api/console/funnel?from=${from}&to=${to}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.rows as Record<string, string | number>[];
+    const total = (metric: string, f: (r: Record<string, unknown>) => boolean) =>
+      rows.filter(f).reduce((a, r) => a + Number(r[metric]), 0);
+    expect(
+      Object.fromEntries(
+        [
+          'testsStarted',
+          'testsFinished',
+          'testsAbnormal',
+          'emailsGiven',
+          'orders',
+          'payments',
+          'refunds',
+          'planStarts',
+          'trialConversions',
+          'cancellations',
+        ].map((m) => [m, total(m, ofVariant)]),
+      ),
+    ).toEqual({
+      testsStarted: 2,
+      testsFinished: 2,
+      testsAbnormal: 0,
+      emailsGiven: 2,
+      orders: 2,
+      payments: 2,
+      refunds: 1,
+      planStarts: 1,
+      trialConversions: 1,
+      cancellations: 1,
+    });
+    expect(unknown.sessionId).not.toBe('');
+    const noLanding = (r: Record<string, unknown>) => r.variant === '' && r.hl === 'de' && r.day === to;
+    const startedBefore = (before.json().data.rows as Record<string, unknown>[])
+      .filter(noLanding)
+      .reduce((a, r) => a + Number(r.testsStarted), 0);
+    expect(total('testsStarted', noLanding) - startedBefore).toBe(1);
+    expect(rows.some((r) => r.variant === 'not_a_landing')).toBe(false);
+
+    const csv = await call('GET', `/api/console/funnel.csv?from=${from}&to=${to}`, cookie);
+    const lines = csv.body.trim().split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const orders = lines
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter((f) => f[1] === variant && f[2] === 'de')
+      .reduce((a, f) => a + Number(f[header.indexOf('orders')]), 0);
+    expect(orders).toBe(2);
   });
 
   it("lists a VIP member's ticket first (the membership's priority support)", async () => {

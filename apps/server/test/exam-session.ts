@@ -13,12 +13,15 @@ export const withSession = (sessionId: string) => ({ cookies: { [SESSION_COOKIE]
  */
 export async function startTest(
   t: TestApp,
-  opts: { hl?: string; restart?: boolean; cookie?: string; headers?: Record<string, string> } = {},
+  opts: { hl?: string; restart?: boolean; cookie?: string; headers?: Record<string, string>; variant?: string } = {},
 ) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/exam/session/start/1799/${opts.hl ?? 'en'}`,
-    payload: opts.restart ? { restart: true } : {},
+    payload: {
+      ...(opts.restart ? { restart: true } : {}),
+      ...(opts.variant !== undefined ? { variant: opts.variant } : {}),
+    },
     headers: opts.headers ?? {},
     ...(opts.cookie ? withSession(opts.cookie) : {}),
   });

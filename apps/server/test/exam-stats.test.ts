@@ -34,6 +34,7 @@ describe.each(dialects())('exam statistics from the platform records on %s', (di
         iq_score: null,
         scoring_version: 1,
         route: '',
+        landing_variant: '',
       });
       const score = iq === null ? null : iq + (i % 2 ? 3 : -3);
       const outcome = { status: 'scored' as const, result: null, validity: '{}', iqScore: score };

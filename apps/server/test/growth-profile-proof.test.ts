@@ -167,6 +167,7 @@ describe.each(dialects())('the "about you" form and social proof on %s', (dialec
           iq_score: 100,
           scoring_version: 1,
           route: '',
+          landing_variant: '',
         })
         .execute();
     }

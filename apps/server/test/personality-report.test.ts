@@ -5,21 +5,14 @@ import path from 'node:path';
 import { PERSONALITY_ITEMS } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTemplate } from '../src/modules/mail/templates';
-import { buyTier, createBody, deliverMail, payInFrame, reportToken } from './checkout-helpers';
+import { buyTier, deliverMail, reportToken } from './checkout-helpers';
+import { answerOf, PERSONALITY_COOKIE, personalityBuyer } from './personality-buyer';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
-const COOKIE = 'IQ-exam-1800';
+const COOKIE = PERSONALITY_COOKIE;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-profile-pdf-'));
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
 const flat = (s: string) => s.replace(/\s+/g, '');
-
-/** A person leaning I, N, T and J, with some spread (never a long run of one answer). */
-const sheet = (i: number) => {
-  const item = PERSONALITY_ITEMS[i] as (typeof PERSONALITY_ITEMS)[number];
-  const lean: Record<string, number> = { EI: -1.4, SN: -0.9, TF: 1.2, JP: 1.5 };
-  const wobble = [0, 1, -1, 0, 1, 0, -1, 1][i % 8] as number;
-  return Math.min(4, Math.max(0, Math.round(2 + item.keying * (lean[item.axis] ?? 0) + wobble * 0.6)));
-};
 
 describe.each(dialects())('the paid personality report on %s', (dialect) => {
   let t: TestApp;
@@ -28,64 +21,7 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, cookies: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, cookies });
-  const get = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies });
-
-  /** The questionnaire answered through the API: its session (the browser's cookie) and its order. */
-  async function takeTest(hl = 'en') {
-    const start = await post(`/api/exam/session/start/1800/${hl}`, { restart: true });
-    expect(start.statusCode, start.body).toBe(200);
-    // The session rides only in the questionnaire's own cookie; the calls name the exam, never the session.
-    const sessionId = start.cookies.find((c) => c.name === COOKIE)?.value as string;
-    const cookies = { [COOKIE]: sessionId };
-    for (const [i, it] of PERSONALITY_ITEMS.entries()) {
-      const res = await post(
-        '/api/exam/session/answer',
-        {
-          examId: 1800,
-          itemId: it.id,
-          choice: sheet(i),
-          timeMs: 4000,
-          firstChoiceMs: 3000,
-          changes: 0,
-          focusLosses: 0,
-        },
-        cookies,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    expect((await post('/api/exam/session/confirm', { examId: 1800 }, cookies)).statusCode).toBe(200);
-    const order = await post('/api/exam/order/info', { examId: 1800 }, cookies);
-    expect(order.json().data.outcome, order.body).toBe('type');
-    return {
-      sessionId,
-      orderNumber: order.json().data.orderNumber as string,
-      type: order.json().data.personality.type,
-    };
-  }
-
-  /** A personality tier bought with the sandbox card from the browser that took the test. */
-  async function buy(skuId: 'sku1' | 'sku2', hl = 'en', email = 'typed@example.com') {
-    const taken = await takeTest(hl);
-    const cookies = { [COOKIE]: taken.sessionId };
-    const info = await get(`/api/exam/sku/info/1800/${skuId}/US/${hl}?order=${taken.orderNumber}`);
-    expect(info.statusCode, info.body).toBe(200);
-    const price = info.json().data.sku.price;
-    const created = await post(
-      '/api-pay/pay/order/create',
-      createBody(taken.orderNumber, price, { skuId, email, hl }),
-      cookies,
-    );
-    expect(created.statusCode, created.body).toBe(200);
-    await payInFrame(t, created.json().data.next.url, '4242424242424242');
-    const status = await post('/api-pay/pay/check/status', {
-      orderNumber: taken.orderNumber,
-      paymentId: created.json().data.payment.paymentId,
-    });
-    expect(status.json().data.orderStatus).toBe('paid');
-    return { ...taken, cookies };
-  }
+  const { post, get, takeTest, buy } = personalityBuyer(() => t);
 
   const profileUrl = (order: string, q = '') => `/api/exam/personality/profile/${order}${q}`;
 
@@ -138,6 +74,38 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     expect(ei.meaning).toContain('Introversion');
     expect(ei.meaning).toContain(`${ei.leanPercent}%`);
     expect(ei.meaning).toContain(`${ei.marginPercent} points`);
+    // The reader's own answers behind the letter: each quoted statement is an EI statement whose answer pulled
+    // toward I (or, under "against", toward E), quoted with the answer given on the agreement scale.
+    const tr = (key: string) => t.deps.translator.t('en', key);
+    const likert = ['stronglyDisagree', 'disagree', 'neutral', 'agree', 'stronglyAgree'];
+    const pulls = PERSONALITY_ITEMS.flatMap((it, i) =>
+      it.axis === 'EI'
+        ? [
+            {
+              statement: tr(`personality:item.${it.id}`),
+              answer: tr(`personality:likert.${likert[answerOf(i)]}`),
+              pull: -it.keying * (answerOf(i) - 2),
+            },
+          ]
+        : [],
+    );
+    expect(ei.toward.length).toBeGreaterThan(0);
+    for (const q of ei.toward)
+      expect(pulls.filter((x) => x.pull > 0)).toContainEqual({ ...q, pull: expect.any(Number) });
+    for (const q of ei.against)
+      expect(pulls.filter((x) => x.pull < 0)).toContainEqual({ ...q, pull: expect.any(Number) });
+    const strongest = Math.max(...pulls.map((x) => x.pull));
+    expect(pulls.find((x) => x.statement === ei.toward[0].statement)?.pull).toBe(strongest);
+    // The nearest type flips the letter of the axis closest to its cut.
+    const closest = [...p.axes].sort(
+      (a: { firstPolePercent: number }, b: { firstPolePercent: number }) =>
+        Math.abs(a.firstPolePercent - 50) - Math.abs(b.firstPolePercent - 50),
+    )[0];
+    const flip: Record<string, string> = { E: 'I', I: 'E', S: 'N', N: 'S', T: 'F', F: 'T', J: 'P', P: 'J' };
+    expect(p.nearest.axis).toBe(closest.axis);
+    expect(p.nearest.type).toBe(type.replace(closest.letter, flip[closest.letter] as string));
+    expect(p.nearest.name).toBe(tr(`types:types.${p.nearest.type}.name`));
+    expect(p.nearest.text).toContain(p.nearest.type);
   });
 
   it('shows the second tier everything, and the e-mailed link opens the personality page', async () => {
@@ -197,7 +165,9 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
       const file = path.join(dir, `${dialect}-${hl}.pdf`);
       fs.writeFileSync(file, res.rawPayload);
       const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [file]))?.[1]);
-      expect(pages).toBe(5);
+      // Cover, axes, the answers behind each letter (two pages), nearest type with strengths, depth, what a
+      // type is: each part fits its page, none spills onto pages of its own.
+      expect(pages).toBe(7);
       run('pdftoppm', ['-r', '12', '-png', file, path.join(dir, `${dialect}-${hl}-page`)]);
       const pngs = fs.readdirSync(dir).filter((f) => f.startsWith(`${dialect}-${hl}-page`) && f.endsWith('.png'));
       expect(pngs).toHaveLength(pages);
@@ -213,6 +183,9 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
         profile.strengths,
         profile.growth,
         profile.axes[0].meaning,
+        profile.axes[0].toward[0].statement,
+        profile.axes[3].toward[0].statement,
+        profile.nearest.text,
       ]) {
         expect(text, part).toContain(flat(part));
       }
@@ -266,12 +239,6 @@ describe.each(dialects())('the paid personality report on %s', (dialect) => {
     const profile = await asUser(profileUrl(orderNumber));
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().data.orderNumber).toBe(orderNumber);
-  });
-
-  it('makes no share link for a profile (no share card yet): a clear 404, never a broken page', async () => {
-    const { orderNumber, cookies } = await buy('sku2');
-    const res = await post('/api/exam/order/info/share', { orderNumber, showScore: false, hl: 'en' }, cookies);
-    expect([res.statusCode, res.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
 
   it('refuses bad input with a 4xx', async () => {

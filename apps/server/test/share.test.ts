@@ -20,11 +20,29 @@ describe.each(dialects())('share links, on %s', (dialect) => {
     ).json().data;
     expect(hidden.url).toContain(`/report/share/IQB-1799?id=${hidden.shareId}`);
     const seen = (await get(t, `/api/exam/share/${hidden.shareId}?hl=en`)).json().data;
-    expect(seen).toMatchObject({ iq: null, bound: null, classId: report.classId, className: report.className });
+    expect(seen).toMatchObject({
+      kind: 'iq',
+      personality: null,
+      iq: null,
+      bound: null,
+      classId: report.classId,
+      className: report.className,
+    });
     // Nothing else about the result: only these fields, and no range anywhere in them (the random id and its
     // image address are left out of the search, as they may hold any two digits).
     expect(Object.keys(seen).sort()).toEqual(
-      ['bound', 'className', 'classId', 'examName', 'imageUrl', 'iq', 'shareId', 'takenAt'].sort(),
+      [
+        'bound',
+        'className',
+        'classId',
+        'examName',
+        'imageUrl',
+        'iq',
+        'kind',
+        'personality',
+        'shareId',
+        'takenAt',
+      ].sort(),
     );
     const { shareId: _id, imageUrl: _image, ...told } = seen;
     expect(JSON.stringify(told)).not.toContain(String(report.rangeLow));

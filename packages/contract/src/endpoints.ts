@@ -2,6 +2,7 @@ import * as accounts from './api/accounts';
 import * as app from './api/app';
 import * as checkout from './api/checkout';
 import * as consoleApi from './api/console';
+import * as consoleCatalogue from './api/console-catalogue';
 import * as exam from './api/exam';
 import * as extras from './api/extras';
 import * as files from './api/files';
@@ -55,6 +56,10 @@ export const endpoints = {
   consoleSubscriptionRefund: consoleApi.consoleSubscriptionRefund,
   consoleFunnel: consoleApi.consoleFunnel,
   consoleFunnelCsv: consoleApi.consoleFunnelCsv,
+  consoleCatalogue: consoleCatalogue.consoleCatalogue,
+  consoleCataloguePrice: consoleCatalogue.consoleCataloguePrice,
+  consoleCatalogueOffer: consoleCatalogue.consoleCatalogueOffer,
+  consoleCataloguePreview: consoleCatalogue.consoleCataloguePreview,
   questionList: exam.questionList,
   startSession: exam.startSession,
   saveAnswer: exam.saveAnswer,

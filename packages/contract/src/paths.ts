@@ -35,6 +35,11 @@ export const LANDING_VARIANTS = [
 ] as const;
 export type LandingVariant = (typeof LANDING_VARIANTS)[number];
 
+/** A landing variant of the registry, or '' (none) for anything else: a visitor's claim is never trusted further. */
+export function knownLandingVariant(value: unknown): LandingVariant | '' {
+  return (LANDING_VARIANTS as readonly unknown[]).includes(value) ? (value as LandingVariant) : '';
+}
+
 /** Short landing aliases and the variant each one shows. */
 export const LANDING_ALIASES: Record<string, LandingVariant> = {
   '/free/:scope': 'free',

@@ -14,6 +14,7 @@ import type lab from './en/lab.json';
 import type landings from './en/landings.json';
 import type legal from './en/legal.json';
 import type members from './en/members.json';
+import type personalityShare from './en/personality-share.json';
 import type personalityTest from './en/personality-test.json';
 import type report from './en/report.json';
 import type test from './en/test.json';
@@ -33,6 +34,7 @@ export interface Resources {
   landings: typeof landings;
   legal: typeof legal;
   'personality-test': typeof personalityTest;
+  'personality-share': typeof personalityShare;
   test: typeof test;
   types: typeof types;
   consent: typeof consent;
@@ -53,6 +55,7 @@ export const UI_NAMESPACES = [
   'lab',
   'types',
   'personality-test',
+  'personality-share',
   'landings',
   'consent',
   'account',
@@ -70,7 +73,7 @@ export type CoreResources = Pick<Resources, (typeof CORE_NAMESPACES)[number]>;
 export const PAID_NAMESPACES = ['checkout', 'report', 'lab'] as const;
 export type PaidResources = Pick<Resources, (typeof PAID_NAMESPACES)[number]>;
 /** Loaded with the personality landing and type pages: the IQ landing does not pay for them. */
-export const PERSONALITY_NAMESPACES = ['types', 'personality-test'] as const;
+export const PERSONALITY_NAMESPACES = ['types', 'personality-test', 'personality-share'] as const;
 export type PersonalityResources = Pick<Resources, (typeof PERSONALITY_NAMESPACES)[number]>;
 /** The ad consent banner's texts: loaded only when a pixel is configured. */
 export const CONSENT_NAMESPACES = ['consent'] as const;
@@ -97,6 +100,7 @@ const UI_FILES = import.meta.glob<{ default: unknown }>([
   './*/lab.json',
   './*/types.json',
   './*/personality-test.json',
+  './*/personality-share.json',
   './*/landings.json',
   './*/consent.json',
   './*/account.json',
@@ -112,7 +116,7 @@ export async function loadNamespace<N extends UiNamespace>(locale: Locale, ns: N
   return (await load()).default as Resources[N];
 }
 
-/** The consent banner's namespace of one locale: fetched only on sites with a pixel. */
+/** Loads the consent banner's namespace of one locale, a chunk of its own. */
 export async function loadConsentResources(locale: Locale): Promise<ConsentResources> {
   return { consent: await loadNamespace(locale, 'consent') };
 }

@@ -115,6 +115,12 @@ export {
   reactionPlan,
   scoreReaction,
 } from './members/reaction-time';
+export {
+  type AxisEvidence,
+  axisEvidence,
+  type EvidenceAnswer,
+  nearestType,
+} from './personality/axis-evidence';
 export { type AxisReliability, axisReliability } from './personality/axis-reliability';
 // Personality
 export {

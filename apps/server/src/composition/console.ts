@@ -46,6 +46,7 @@ export async function operatorConsole(
     orders,
     payments: parts.checkout.payments,
     promos: parts.checkout.catalog.promos,
+    catalogue: { ...parts.checkout.catalog.editor, preview: parts.checkout.catalog.preview },
     support: supportDesk({ transact: supportTransactor(kysely), clock, mailDomain: deps.mailDomain }),
     outbox: outboxDesk(kysely, clock, kickMail),
     reviews: parts.growth.reviews,

@@ -34,7 +34,7 @@ export async function reports(
 ) {
   const { env, db, clock, translator } = deps;
   const orders = examOrders(examRepository(db.kysely));
-  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret, orders));
+  await app.register(async (scope) => reportRoutes(scope, bases, deps, links, reportLinkSecret, orders, exam.forms));
   const reportDeps = {
     db: db.kysely,
     limits: deps.limits,

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -104,6 +105,16 @@ export const ZEnv = z
     SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
     /** How many e-mails one worker pass claims and sends concurrently (at most this many in flight). */
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * Worker threads that draw test forms (a new part, a resume the cache forgot, an answer analysis): by
+     * default one per core but one (the event loop keeps a core), at least one and at most four.
+     */
+    FORM_DRAW_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .default(Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     /** Worker threads that draw report PDFs (each holds pdfkit and the fonts, 50-150 MB). */
     PDF_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
     /** Rendered PDFs kept in the database for their next download, in MB (0 keeps none). */

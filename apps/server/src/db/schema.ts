@@ -131,6 +131,8 @@ export interface Database {
     scoring_version: number;
     /** Version 2: the modules chosen so far, one digit per routed part ('' before part 2, then '2', '20'). */
     route: string;
+    /** The landing variant of the visit that started the test ('' for none): the funnel's attribution. */
+    landing_variant: string;
   };
   session_answers: {
     session_id: string;
@@ -167,6 +169,8 @@ export interface Database {
     /** The name printed on the certificate, asked once on the download screen. */
     certificate_name: string | null;
     certificate_issued_at: number | null;
+    /** The session's landing variant ('' for none): the funnel's attribution. */
+    landing_variant: string;
   };
   skus: {
     exam_id: number;
@@ -186,6 +190,22 @@ export interface Database {
     currency: string;
     list_minor: number;
     offer_minor: number;
+  };
+  /** The tier prices an order was shown, per price table's country (decision 0038): what it pays. */
+  order_prices: {
+    order_number: string;
+    country: string;
+    sku_id: string;
+    currency: string;
+    list_minor: number;
+    offer_minor: number;
+    created_at: number;
+  };
+  /** What the operator sets besides prices (the offer's length); no row: the configured default. */
+  catalogue_settings: {
+    name: string;
+    int_value: number;
+    updated_at: number;
   };
   promo_codes: {
     code: string;
@@ -288,6 +308,8 @@ export interface Database {
     created_at: number;
     updated_at: number;
     settled_at: number | null;
+    /** The order's landing variant ('' for none): the funnel's attribution. */
+    landing_variant: string;
   };
   payment_events: {
     provider: string;
@@ -402,6 +424,8 @@ export interface Database {
     locked_until: number | null;
     created_at: number;
     updated_at: number;
+    /** The first payment's landing variant ('' for none): the funnel's attribution. */
+    landing_variant: string;
   };
   subscription_charges: {
     id: string;

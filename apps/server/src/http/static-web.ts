@@ -36,7 +36,7 @@ export function visitorMeta(continent: Continent): string {
 }
 
 /** The page's language before any script runs, so screen readers announce the right one. */
-function documentLocale(req: FastifyRequest): Locale {
+export function documentLocale(req: FastifyRequest): Locale {
   const hl = (req.query as { hl?: unknown } | undefined)?.hl;
   if (typeof hl === 'string') return resolveLocale(hl);
   const cookie = req.cookies?.[LOCALE_COOKIE];

@@ -489,7 +489,10 @@ const ZFunnelRange = z.object({ from: ZIsoDate, to: ZIsoDate });
 
 export const ZFunnelRow = z.object({
   day: ZIsoDate,
-  /** The landing variant ('' for views of other pages and for every measure but page views). */
+  /**
+   * The landing variant: the landing a page view shows, else the landing where the visit that started the
+   * test began ('' for other pages' views, visits that began elsewhere and records from before it was kept).
+   */
   variant: z.string(),
   hl: z.string(),
   pageViews: z.number(),

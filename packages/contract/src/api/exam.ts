@@ -95,7 +95,13 @@ export const startSession = defineEndpoint({
     "Starts the test (the clock starts with it) and sets the session's HttpOnly cookie; the session in the cookie is resumed instead unless `restart` is set",
   tags,
   params: z.object({ examId: ZExamIdParam, hl: ZLanguageTag }),
-  body: z.object({ restart: describe(z.optional(z.boolean()), 'Start a new session (redo the test)') }),
+  body: z.object({
+    restart: describe(z.optional(z.boolean()), 'Start a new session (redo the test)'),
+    variant: describe(
+      z.optional(z.string().check(z.maxLength(40))),
+      'The landing variant that started the visit, kept on a new session for the funnel; one not in the registry counts as none',
+    ),
+  }),
   response: ZQuestionList,
 });
 

@@ -17,6 +17,8 @@ import { members } from './0016-members';
 import { growth } from './0017-growth';
 import { consoleTables } from './0019-console';
 import { consoleRenewalRefunds } from './0020-console-renewal-refunds';
+import { orderPrices } from './0021-order-prices';
+import { landingAttribution } from './0022-landing-attribution';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +42,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0017-growth': growth(dialect),
         '0019-console': consoleTables(dialect),
         '0020-console-renewal-refunds': consoleRenewalRefunds(dialect),
+        '0021-order-prices': orderPrices(dialect),
+        '0022-landing-attribution': landingAttribution(),
       };
     },
   };

@@ -35,7 +35,7 @@ export const SKU_DEFINITIONS: SkuDefinition[] = [
  * The personality report's tiers (exam 1800): texts from `personality-catalog:*`, priced from the same
  * tables as the IQ tiers of the same rank (sku1 and sku2), so neither product is cheaper by accident.
  */
-const PROFILE = ['typeAxes', 'strengths'];
+const PROFILE = ['typeAxes', 'evidence', 'nearest', 'strengths'];
 const PROFILE_FULL = [...PROFILE, 'workLove', 'growth', 'profilePdf'];
 export const PERSONALITY_SKU_DEFINITIONS: SkuDefinition[] = [
   { skuId: 'sku1', tier: 1, recommended: false, features: PROFILE, entitlements: ['profile'] },

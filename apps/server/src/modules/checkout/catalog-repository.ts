@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 export type SkuRow = Selectable<Database['skus']>;
 export type SkuPriceRow = Database['sku_prices'];
 export type PromoRow = Selectable<Database['promo_codes']>;
+export type OrderPriceRow = Database['order_prices'];
 
 /** Every SQL statement of the catalogue: tiers, prices, promo codes (reviews: the reviews module). */
 export function catalogRepository(db: Kysely<Database>) {
@@ -27,6 +28,68 @@ export function catalogRepository(db: Kysely<Database>) {
     },
     countries(): Promise<{ country: string; currency: string }[]> {
       return db.selectFrom('sku_prices').select(['country', 'currency']).distinct().orderBy('country').execute();
+    },
+    /** Every tier price of an exam (the operator's list), by country then tier. */
+    allPrices(examId: number): Promise<SkuPriceRow[]> {
+      return db
+        .selectFrom('sku_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .orderBy('country')
+        .orderBy('sku_id')
+        .execute();
+    },
+    price(examId: number, skuId: string, country: string): Promise<SkuPriceRow | undefined> {
+      return db
+        .selectFrom('sku_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('sku_id', '=', skuId)
+        .where('country', '=', country)
+        .executeTakeFirst();
+    },
+    /** Sets one tier's prices for a country (the currency stays the table's). */
+    async setPrice(p: { examId: number; skuId: string; country: string; list: number; offer: number }) {
+      await db
+        .updateTable('sku_prices')
+        .set({ list_minor: p.list, offer_minor: p.offer })
+        .where('exam_id', '=', p.examId)
+        .where('sku_id', '=', p.skuId)
+        .where('country', '=', p.country)
+        .execute();
+    },
+    /** The tier prices an order was shown for a price table's country; none before it was first shown. */
+    orderPrices(orderNumber: string, country: string): Promise<OrderPriceRow[]> {
+      return db
+        .selectFrom('order_prices')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .where('country', '=', country)
+        .execute();
+    },
+    /** Keeps the prices an order is shown; the first copy wins (a concurrent second copy adds nothing). */
+    async keepOrderPrices(rows: OrderPriceRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('order_prices')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['order_number', 'country', 'sku_id']).doNothing())
+        .execute();
+    },
+    async setting(name: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('catalogue_settings')
+        .select('int_value')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.int_value;
+    },
+    async setSetting(name: string, value: number, now: number): Promise<void> {
+      await db
+        .insertInto('catalogue_settings')
+        .values({ name, int_value: value, updated_at: now })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ int_value: value, updated_at: now }))
+        .execute();
     },
     promo(code: string): Promise<PromoRow | undefined> {
       return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();

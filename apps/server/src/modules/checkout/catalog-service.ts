@@ -16,7 +16,8 @@ import type { Clock } from '../../lib/clock';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { ExamOrders, Order as OrderRow } from '../exam/exam-orders';
 import type { CatalogRepository, PromoRow, SkuPriceRow, SkuRow } from './catalog-repository';
-import { DEFAULT_PRICE_COUNTRY, priceTableOf, quote } from './pricing';
+import { catalogueEditor } from './catalogue-editor';
+import { DEFAULT_PRICE_COUNTRY, type PriceRow, priceTableOf, quote } from './pricing';
 
 export interface CatalogDeps {
   repo: CatalogRepository;
@@ -25,7 +26,7 @@ export interface CatalogDeps {
   translator: Translator;
   clock: Clock;
   cache: TtlCache;
-  /** How long an order's offer price holds once the order has seen it. */
+  /** How long an order's offer price holds once the order has seen it, until the operator sets another. */
   offerMs: number;
 }
 
@@ -54,6 +55,31 @@ export function catalogService(d: CatalogDeps) {
   }
 
   const skuRows = (examId: number) => d.cache.get(`skus:${examId}`, () => d.repo.skus(examId));
+  const editor = catalogueEditor(d);
+
+  /**
+   * The prices an order is shown and pays (decision 0038): the first time its price list is shown for a
+   * country's table, that table is copied to the order; from then on the order reads its copy, so an
+   * operator's change applies to new orders only. Concurrent first views copy once (the first copy wins).
+   */
+  async function orderTable(examId: number, country: string, order: OrderRow) {
+    const live = await priceTable(examId, country);
+    const kept = await d.repo.orderPrices(order.order_number, live.country);
+    if (kept.length > 0) return { country: live.country, rows: kept };
+    const now = d.clock.now();
+    await d.repo.keepOrderPrices(
+      live.rows.map((r) => ({
+        order_number: order.order_number,
+        country: live.country,
+        sku_id: r.sku_id,
+        currency: r.currency,
+        list_minor: r.list_minor,
+        offer_minor: r.offer_minor,
+        created_at: now,
+      })),
+    );
+    return { country: live.country, rows: await d.repo.orderPrices(order.order_number, live.country) };
+  }
 
   async function requireOrder(orderNumber: string): Promise<OrderRow> {
     const order = await d.orders.findOrder(orderNumber);
@@ -105,33 +131,46 @@ export function catalogService(d: CatalogDeps) {
    */
   async function withOffer(order: OrderRow): Promise<OrderRow> {
     if (order.offer_deadline_at !== null || order.status !== 'pending_payment') return order;
-    await d.orders.startOffer(order.order_number, d.clock.now() + d.offerMs);
+    await d.orders.startOffer(order.order_number, d.clock.now() + (await editor.offerMs()));
     return requireOrder(order.order_number);
+  }
+
+  /** The tiers that have a price in the table, each quoted. */
+  function pricedItems(
+    skus: SkuRow[],
+    rows: (PriceRow & { sku_id: string })[],
+    offerActive: boolean,
+    percentOff: number,
+  ): PricedSku[] {
+    const byId = new Map(rows.map((r) => [r.sku_id, r]));
+    return skus.flatMap((row) => {
+      const p = byId.get(row.sku_id);
+      return p ? [{ row, price: quote(p, offerActive, percentOff) }] : [];
+    });
   }
 
   /** Every tier priced for a country, an order's offer state and a promo code. */
   async function priced(examId: number, country: string, orderOrNumber?: string | OrderRow, promoCode?: string) {
     const now = d.clock.now();
-    const [order, table, skus, promo] = await Promise.all([
+    const [order, skus, promo] = await Promise.all([
       (typeof orderOrNumber === 'string' ? requireOrder(orderOrNumber) : Promise.resolve(orderOrNumber)).then((o) =>
         o ? withOffer(o) : undefined,
       ),
-      priceTable(examId, country),
       skuRows(examId),
       usablePromo(promoCode),
     ]);
+    const table = order ? await orderTable(examId, country, order) : await priceTable(examId, country);
     if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
     const offer = offerOf(order, now);
-    const byId = new Map(table.rows.map((r) => [r.sku_id, r]));
-    const items: PricedSku[] = skus.flatMap((row) => {
-      const p = byId.get(row.sku_id);
-      return p ? [{ row, price: quote(p, offer.active, promo?.percent_off ?? 0) }] : [];
-    });
+    const items = pricedItems(skus, table.rows, offer.active, promo?.percent_off ?? 0);
     return { country: table.country, currency: table.rows[0]?.currency ?? 'USD', offer, promo, items };
   }
 
   return {
     priced,
+
+    /** The operator's catalogue: tier prices per country and the offer's length (changes: new orders only). */
+    editor,
 
     /** The operator's promo codes: list, add, end. Lookups are not cached, so a change applies at once. */
     promos: {
@@ -185,6 +224,23 @@ export function catalogService(d: CatalogDeps) {
       const item = p.items.find((i) => i.row.sku_id === skuId);
       if (!item) throw new AppError('SKU_NOT_FOUND');
       return { country: p.country, offer: p.offer, sku: present(item.row, item.price, locale) };
+    },
+
+    /**
+     * The price list a new visitor from a country is shown, during the offer and after it (the console's
+     * preview): the same table, quotes and texts as the visitor's own list.
+     */
+    async preview(examId: number, country: string, locale: Locale) {
+      const [table, skus] = await Promise.all([priceTable(examId, country), skuRows(examId)]);
+      if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
+      const list = (offer: boolean) =>
+        pricedItems(skus, table.rows, offer, 0).map((i) => present(i.row, i.price, locale));
+      return {
+        country: table.country,
+        currency: table.rows[0]?.currency ?? 'USD',
+        duringOffer: list(true),
+        afterOffer: list(false),
+      };
     },
 
     /** An exam that sells reports (has tiers); else 404. */

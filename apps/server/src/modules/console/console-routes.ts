@@ -42,6 +42,20 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consolePromoExpire, async ({ req, reply, params }) =>
     c.promoExpire(await c.requireOperator(req, reply), params.code),
   );
+  mountEndpoint(app, bases, endpoints.consoleCatalogue, async ({ req, reply }) => {
+    await c.requireOperator(req, reply);
+    return c.catalogue.read();
+  });
+  mountEndpoint(app, bases, endpoints.consoleCataloguePreview, async ({ req, reply, params }) => {
+    await c.requireOperator(req, reply);
+    return c.catalogue.preview(params.examId, params.country, params.hl);
+  });
+  mountEndpoint(app, bases, endpoints.consoleCataloguePrice, async ({ req, reply, body }) =>
+    c.catalogue.setPrice(await c.requireOperator(req, reply), body),
+  );
+  mountEndpoint(app, bases, endpoints.consoleCatalogueOffer, async ({ req, reply, body }) =>
+    c.catalogue.setOfferMinutes(await c.requireOperator(req, reply), body.minutes),
+  );
   mountEndpoint(app, bases, endpoints.consoleTickets, async ({ req, reply, query }) => {
     await c.requireOperator(req, reply);
     return c.tickets(query.status ?? 'open');

@@ -17,6 +17,7 @@ import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ReviewsService } from '../reviews/reviews-service';
 import type { ChargeRow, SubscriptionRow, SubscriptionService } from '../subscriptions/subscription-service';
 import type { SupportDesk } from '../support/support-service';
+import { type CatalogueDesk, consoleCatalogue } from './console-catalogue';
 import type { AuditRow, ConsoleRepository } from './console-repository';
 import { type FunnelSources, funnelCsv, funnelRows } from './funnel';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
@@ -86,12 +87,17 @@ export interface ConsoleDeps {
     }): Promise<PromoRow>;
     expire(code: string): Promise<{ before: PromoRow; after: PromoRow }>;
   };
+  /** Tier prices and the offer's length (the checkout module's catalogue editor). */
+  catalogue: CatalogueDesk;
   support: SupportDesk;
   outbox: OutboxDesk;
   /** Buyer reviews' moderation (the reviews module's service). */
   reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
   /** Find, cancel, refund a renewal (the subscriptions module's service). */
-  subscriptions: Pick<SubscriptionService, 'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge'>;
+  subscriptions: Pick<
+    SubscriptionService,
+    'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge' | 'operatorPlanPrices'
+  >;
   /** Where the funnel's numbers come from (tracking, exam, payments, subscriptions). */
   funnel: FunnelSources;
   /** Queues the report e-mail (its links) again to the order's address. */
@@ -229,6 +235,12 @@ export function consoleService(d: ConsoleDeps) {
   }
 
   return {
+    /** The catalogue: tier prices per country, plan prices, the offer's length (decision 0038). */
+    catalogue: consoleCatalogue({
+      catalogue: d.catalogue,
+      planPrices: () => d.subscriptions.operatorPlanPrices(),
+      audit,
+    }),
     /**
      * The access check of every console call but the second factor's own: a signed-in account with the
      * operator role whose sign-in session passed the second factor.

@@ -8,7 +8,7 @@ export const FUNNEL_MAX_DAYS = 92;
 export interface FunnelSources {
   /** Page views per day (YYYY-MM-DD), landing variant, language and event (the tracking module). */
   views(range: { from: string; to: string }): Promise<{ day: string; variant: string; hl: string; n: number }[]>;
-  /** Each owning module's counts per epoch day and language (exam, payments, subscriptions). */
+  /** Each owning module's counts per epoch day, landing variant and language (exam, payments, subscriptions). */
   counts: ((from: number, to: number) => Promise<DayCount[]>)[];
 }
 
@@ -46,7 +46,7 @@ export async function funnelRows(src: FunnelSources, from: string, to: string): 
   for (const v of views) add(v.day, v.variant, v.hl, 'pageViews', v.n);
   for (const c of counts.flat())
     if ((FUNNEL_METRICS as readonly string[]).includes(c.metric))
-      add(dayOf(c.day * DAY_MS), '', c.hl, c.metric as TFunnelMetric, c.n);
+      add(dayOf(c.day * DAY_MS), c.variant, c.hl, c.metric as TFunnelMetric, c.n);
   return [...rows.values()].sort(
     (x, y) => x.day.localeCompare(y.day) || x.variant.localeCompare(y.variant) || x.hl.localeCompare(y.hl),
   );

@@ -4,6 +4,7 @@ import {
   assembleForm,
   createRng,
   drawStage,
+  type Explanation,
   type Form,
   type ModuleLevel,
   type Route,
@@ -121,6 +122,39 @@ export function publicQuestionsOf(form: Form, labels: PanelLabels): string {
     return { id: pub.id, index, part: form.partOf[index] ?? 1, context: [...pub.context], options: [...pub.options] };
   });
   return JSON.stringify(questions);
+}
+
+/** One item as the answer analysis shows it, before the visitor's answer and the sentences' language. */
+export interface AnalysisDrawing {
+  /** The item's id (the answers are stored by it). */
+  id: string;
+  part: number;
+  answerIndex: number;
+  context: string[];
+  options: string[];
+  /** The rules behind the answer (the engine's sentence keys and parameters, translated on the server). */
+  explanations: Explanation[];
+}
+
+/** Every item of a form for the answer analysis, drawings named with `labels` (on the form-drawing worker). */
+export function analysisOf(form: Form, labels: PanelLabels): AnalysisDrawing[] {
+  const names = { panel: (i: number) => labels.panel[i] ?? '', option: (i: number) => labels.option[i] ?? '' };
+  return form.items.map((item, index) => {
+    const pub = toPublicItem(item, names);
+    return {
+      id: item.id,
+      part: form.partOf[index] ?? 1,
+      answerIndex: item.answerIndex,
+      context: [...pub.context],
+      options: [...pub.options],
+      // Plain data (key, numbers, keys): it crosses from the worker as it is.
+      explanations: item.rules.map((r) => ({
+        key: r.explanation.key,
+        params: { ...r.explanation.params },
+        paramKeys: { ...r.explanation.paramKeys },
+      })),
+    };
+  });
 }
 
 /**

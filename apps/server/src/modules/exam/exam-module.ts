@@ -23,8 +23,8 @@ export async function examModule(
   measuredDimensions?: ExamDeps['measuredDimensions'],
 ) {
   const { env, db, clock, translator } = deps;
-  // New sessions' forms, drawn ahead on a worker thread (decision 0027); the worker stops with the server.
-  const forms = formPool(formDrawer(), (hl) => panelLabels(translator, hl));
+  // New sessions' forms, drawn ahead on worker threads (decisions 0027, 0041); the workers stop with the server.
+  const forms = formPool(formDrawer(env.FORM_DRAW_WORKERS), (hl) => panelLabels(translator, hl));
   app.addHook('onClose', () => forms.close());
   const exam = examService({
     repo: examRepository(db.kysely),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { epochDay } from '../../db/epoch-day';
 import { parseJsonColumn } from '../../db/json-column';
 import type { Database } from '../../db/schema';
@@ -62,15 +63,32 @@ async function countScored(
 }
 
 export function examRepository(db: Kysely<Database>) {
+  // The reads every answer and every resume make, compiled to SQL once (db/compiled-once.ts).
+  const sessionById = compiledOnce(db, 1, (id: string) =>
+    db.selectFrom('exam_sessions').selectAll().where('id', '=', id),
+  );
+  const answersOf = compiledOnce(db, 1, (sessionId: string) =>
+    db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId),
+  );
+  const answeredCount = compiledOnce(db, 1, (sessionId: string) =>
+    db
+      .selectFrom('session_answers')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .where('choice', 'is not', null),
+  );
+  const orderOfSession = compiledOnce(db, 1, (sessionId: string) =>
+    db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId),
+  );
   return {
     insertSession(row: SessionRow) {
       return db.insertInto('exam_sessions').values(row).execute();
     },
-    findSession(id: string) {
-      return db.selectFrom('exam_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    async findSession(id: string): Promise<SessionRow | undefined> {
+      return (await sessionById(id))[0];
     },
-    listAnswers(sessionId: string) {
-      return db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId).execute();
+    listAnswers(sessionId: string): Promise<AnswerRow[]> {
+      return answersOf(sessionId);
     },
     /** The latest state of an item wins; a retried or replayed save changes nothing. */
     async upsertAnswer(row: AnswerRow) {
@@ -82,13 +100,8 @@ export function examRepository(db: Kysely<Database>) {
         .execute();
     },
     async countAnswered(sessionId: string): Promise<number> {
-      const row = await db
-        .selectFrom('session_answers')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .where('session_id', '=', sessionId)
-        .where('choice', 'is not', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await answeredCount(sessionId);
+      return Number(row?.n ?? 0);
     },
     /**
      * A routed session's next part: its route and the key grown by that part's items, guarded on the route
@@ -222,8 +235,8 @@ export function examRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute();
     },
-    findOrderBySession(sessionId: string) {
-      return db.selectFrom('exam_orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+    async findOrderBySession(sessionId: string): Promise<OrderRow | undefined> {
+      return (await orderOfSession(sessionId))[0];
     },
     /** What an order unlocks: its tier's parts and the extras bought after (the report shows only these). */
     async entitlements(order: { order_number: string; exam_id: number; sku_id: string | null }): Promise<string[]> {
@@ -269,25 +282,38 @@ export function examRepository(db: Kysely<Database>) {
       if (f.to !== undefined) q = q.where('created_at', '<', f.to);
       return q.execute();
     },
-    /** The funnel's counts of the exam module (UTC days from..to, epoch ms): tests and orders, by language. */
+    /**
+     * The funnel's counts of the exam module (UTC days from..to, epoch ms): tests and orders, by the landing
+     * variant that started the test and by language.
+     */
     async funnelCounts(from: number, to: number): Promise<DayCount[]> {
       const sessions = (column: 'started_at' | 'scored_at', abnormal = false) => {
         let q = db
           .selectFrom('exam_sessions')
-          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay(column).as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where(column, '>=', from)
           .where(column, '<', to);
         if (abnormal) q = q.where('status', '=', 'abnormal');
-        return q.groupBy([epochDay(column), 'locale']).execute();
+        return q.groupBy([epochDay(column), 'landing_variant', 'locale']).execute();
       };
       const orders = (withEmail: boolean) => {
         let q = db
           .selectFrom('exam_orders')
-          .select([epochDay('created_at').as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay('created_at').as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where('created_at', '>=', from)
           .where('created_at', '<', to);
         if (withEmail) q = q.where('email', 'is not', null);
-        return q.groupBy([epochDay('created_at'), 'locale']).execute();
+        return q.groupBy([epochDay('created_at'), 'landing_variant', 'locale']).execute();
       };
       const [started, finished, abnormal, ordered, emails] = await Promise.all([
         sessions('started_at'),

@@ -34,7 +34,10 @@ export function examRoutes(
       params.hl,
       cookieOf(req, params.examId),
       body.restart === true,
-      options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
+      {
+        country: options.countryHeader ? countryFrom(req.headers[options.countryHeader]) : null,
+        landingVariant: body.variant,
+      },
     );
     reply.setCookie(sessionCookieOf(params.examId), sessionId, {
       path: '/',

@@ -1,4 +1,5 @@
 import {
+  knownLandingVariant,
   LOCALES,
   type Locale,
   type TCreateOrderResult,
@@ -21,6 +22,7 @@ import {
   scoreIq,
   scoreSession,
 } from '@mindgauge/psychometrics';
+import { LRUCache } from 'lru-cache';
 import { parseJsonColumn } from '../../db/json-column';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
@@ -110,6 +112,12 @@ const shownIq = (r: { iq: { iq: number }; iqShown?: number | undefined }) => r.i
 
 export function examService(d: ExamDeps) {
   const reportCache = createTtlCache(d.clock, 60_000, 5000);
+  /**
+   * Parsed scoring keys by session and route: a stored key never changes for a route (routing writes the
+   * route and the grown key together), so each answer does not parse and validate it again (a third of an
+   * answer's CPU under load, measured by bench/complete-visitors.ts). Per instance, bounded.
+   */
+  const parsedKeys = new LRUCache<string, ScoringKey>({ max: 5000 });
   async function requireSession(id: string): Promise<SessionRow> {
     const s = await d.repo.findSession(id);
     if (!s || !isKnownSession(s)) throw new AppError('SESSION_NOT_FOUND');
@@ -139,6 +147,8 @@ export function examService(d: ExamDeps) {
       certificate_serial: null,
       certificate_name: null,
       certificate_issued_at: null,
+      // The funnel counts the order (and what it leads to) under the landing that started the test.
+      landing_variant: s.landing_variant,
     };
   }
 
@@ -146,6 +156,7 @@ export function examService(d: ExamDeps) {
     examId: number,
     hl: Locale,
     country: string | null,
+    landingVariant: string,
   ): Promise<{ row: SessionRow; questions: Buffer | undefined }> {
     const exam = await d.content.requireExam(examId);
     if (exam.kind === 'personality') {
@@ -170,6 +181,7 @@ export function examService(d: ExamDeps) {
         iq_score: null,
         scoring_version: PERSONALITY_SCORING_VERSION,
         route: '',
+        landing_variant: landingVariant,
       };
       await d.repo.insertSession(row);
       return { row, questions: undefined };
@@ -197,6 +209,7 @@ export function examService(d: ExamDeps) {
       iq_score: null,
       scoring_version: SCORING_VERSION,
       route: '',
+      landing_variant: landingVariant,
     };
     await d.repo.insertSession(row);
     return { row, questions: form.questions };
@@ -227,11 +240,32 @@ export function examService(d: ExamDeps) {
    */
   async function routeNextPart(s: SessionRow): Promise<void> {
     const route = parseRoute(s.route);
-    const keySoFar = await d.forms.scoringKey(s);
+    const keySoFar = storedKeyOf(s);
     const { responses } = await responsesOf(s.id, keySoFar);
     const next: Route = chooseRoute(keySoFar, responses, route);
     const nextRow = { ...s, route: formatRoute(next) };
-    await d.repo.advanceRoute(s.id, s.route, nextRow.route, JSON.stringify(await d.forms.scoringKey(nextRow)));
+    // One drawing on the worker gives the grown key and the questions the screen asks for next (in the
+    // session's language): the question list that follows a new part finds them in the form cache.
+    const hl = s.locale as Locale;
+    const drawn = await d.forms.drawWithKey(nextRow, hl);
+    if (await d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key)) {
+      void publicQuestionsJson(d.formCache, nextRow, hl, () => Promise.resolve(drawn.questions));
+    }
+  }
+
+  /**
+   * The scoring key of the form a session has been given so far, as stored with it: written when the session
+   * started and each time a part was routed, always the key of the form its seed and route draw (the tests
+   * check it), so routing and scoring read it instead of drawing the form again.
+   */
+  function storedKeyOf(s: SessionRow): ScoringKey {
+    // The key's length too: a row rewritten in place (an operator's repair) is parsed again.
+    const cacheKey = `${s.id}:${s.form_version}:${s.route}:${s.scoring_key.length}`;
+    const known = parsedKeys.get(cacheKey);
+    if (known) return known;
+    const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
+    parsedKeys.set(cacheKey, key);
+    return key;
   }
 
   /**
@@ -250,7 +284,7 @@ export function examService(d: ExamDeps) {
       await routeNextPart(row);
       row = await requireSession(s.id);
     }
-    const key = await d.forms.scoringKey(row);
+    const key = storedKeyOf(row);
     return scoreSession(await responsesOf(s.id, key), { key, norm: MODEL_PRIOR_NORM });
   }
 
@@ -468,13 +502,18 @@ export function examService(d: ExamDeps) {
       hl: Locale,
       cookieSessionId: string | undefined,
       restart: boolean,
-      country: string | null,
+      origin: { country: string | null; landingVariant: string | undefined },
     ) {
       const found = !restart && cookieSessionId ? await d.repo.findSession(cookieSessionId) : undefined;
       if (found && found.exam_id === examId && isKnownSession(found)) {
         return { sessionId: found.id, ...(await questionListJson(found, hl)) };
       }
-      const { row, questions } = await createSession(examId, hl, country);
+      const { row, questions } = await createSession(
+        examId,
+        hl,
+        origin.country,
+        knownLandingVariant(origin.landingVariant),
+      );
       return { sessionId: row.id, ...(await questionListJson(row, hl, questions)) };
     },
 
@@ -518,8 +557,7 @@ export function examService(d: ExamDeps) {
         });
         return { answered: await d.repo.countAnswered(s.id) };
       }
-      const key = parseJsonColumn(ZStoredScoringKey, 'exam_sessions.scoring_key', s.scoring_key);
-      const item = key.items.find((k) => k.id === input.itemId);
+      const item = storedKeyOf(s).items.find((k) => k.id === input.itemId);
       if (!item) throw new AppError('UNKNOWN_ITEM');
       // A routed part's answers are final once the next part has started (it was chosen from them).
       if (isPartFinished(s, item.part)) throw new AppError('PART_FINISHED');
@@ -729,7 +767,8 @@ export function examService(d: ExamDeps) {
         orderNumber,
         access,
       );
-      return personalityProfileOf(d.translator, order, session, await d.repo.entitlements(order), hl);
+      const [answers, entitlements] = await Promise.all([d.repo.listAnswers(session.id), d.repo.entitlements(order)]);
+      return personalityProfileOf(d.translator, order, session, answers, entitlements, hl);
     },
 
     /** The order's report changed (an extra was bought): the next read builds it again. */

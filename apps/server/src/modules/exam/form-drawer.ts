@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ScoringKey } from '@mindgauge/psychometrics';
 import { startWorker } from '../../lib/worker-script';
-import type { PanelLabels, StoredForm } from './exam-form';
+import type { AnalysisDrawing, PanelLabels, StoredForm } from './exam-form';
 
 /** A form drawn by the worker: its scoring key (as stored) and its questions' JSON in one language. */
 export interface DrawnForm {
@@ -9,11 +9,16 @@ export interface DrawnForm {
   questions: Buffer;
 }
 
+/** What a job asks the worker for: the questions (and key), the scoring key alone, or the answer analysis. */
+export type DrawRequest =
+  | { want: 'questions'; labels: PanelLabels }
+  | { want: 'key' }
+  | { want: 'analysis'; labels: PanelLabels };
+
 interface Job {
   id: number;
   stored: StoredForm;
-  /** The drawings' names in a language; absent when only the scoring key is wanted. */
-  labels?: PanelLabels;
+  request: DrawRequest;
   resolve(answer: WorkerAnswer): void;
   reject(err: Error): void;
 }
@@ -23,43 +28,49 @@ interface WorkerAnswer {
   key?: string;
   questions?: Uint8Array;
   scoringKey?: ScoringKey;
+  analysis?: AnalysisDrawing[];
   error?: string;
 }
 
+interface Slot {
+  worker?: Worker;
+  running?: Job;
+}
+
 /**
- * Draws forms on one worker thread (form-draw-worker.ts) so that starting or resuming a test never holds the
- * event loop (a form is 9-70 ms of CPU; at 50 concurrent first visits the server stalled for seconds, issue
- * 14). Jobs go one at a time, those a visitor waits for (`urgent`) before the pool's refills, so a visitor
- * waits at most for one refill's drawing. The worker starts on the first job and is replaced after it dies
+ * Draws forms on worker threads (form-draw-worker.ts) so that starting or resuming a test, routing a part or
+ * showing an answer analysis never holds the event loop (a form is 9-70 ms of CPU; at 50 concurrent first
+ * visits the server stalled for seconds, issue 14). `workers` threads (FORM_DRAW_WORKERS) each take one job
+ * at a time from one queue, those a visitor waits for (`urgent`) before the pool's refills, so a visitor waits
+ * at most for the refills already running. A worker starts on its first job and is replaced after it dies
  * (its job fails; the next one runs on a new worker), as the PDF render pool's (decision 0027).
  */
 type Priority = 'urgent' | 'background';
 
-export function formDrawer() {
+export function formDrawer(workers = 1) {
   const urgent: Job[] = [];
   const background: Job[] = [];
-  let worker: Worker | undefined;
-  let running: Job | undefined;
+  const slots: Slot[] = Array.from({ length: Math.max(1, workers) }, () => ({}));
   let nextId = 1;
   let closed = false;
 
-  function spawn(): Worker {
+  function spawn(slot: Slot): Worker {
     const w = startWorker('form-draw-worker', import.meta.url, '../../../dist');
     // An idle drawer must not keep a process alive (the server's socket does that).
     w.unref();
     w.on('message', (msg: WorkerAnswer) => {
-      const job = running;
+      const job = slot.running;
       if (!job || job.id !== msg.id) return;
-      running = undefined;
+      slot.running = undefined;
       if (msg.error === undefined) job.resolve(msg);
       else job.reject(new Error(`form draw failed: ${msg.error}`));
       pump();
     });
     const lost = (err: Error) => {
-      if (worker !== w) return;
-      worker = undefined;
-      running?.reject(err);
-      running = undefined;
+      if (slot.worker !== w) return;
+      slot.worker = undefined;
+      slot.running?.reject(err);
+      slot.running = undefined;
       pump();
     };
     w.on('error', lost);
@@ -68,20 +79,23 @@ export function formDrawer() {
   }
 
   function pump(): void {
-    if (running || closed) return;
-    const job = urgent.shift() ?? background.shift();
-    if (!job) return;
-    worker ??= spawn();
-    running = job;
-    // Only what the form is drawn from crosses to the thread (a caller may pass a whole session row).
-    const { seed, form_version, route } = job.stored;
-    worker.postMessage({ id: job.id, stored: { seed, form_version, route }, labels: job.labels });
+    if (closed) return;
+    for (const slot of slots) {
+      if (slot.running) continue;
+      const job = urgent.shift() ?? background.shift();
+      if (!job) return;
+      slot.worker ??= spawn(slot);
+      slot.running = job;
+      // Only what the form is drawn from crosses to the thread (a caller may pass a whole session row).
+      const { seed, form_version, route } = job.stored;
+      slot.worker.postMessage({ id: job.id, stored: { seed, form_version, route }, ...job.request });
+    }
   }
 
-  function run(stored: StoredForm, labels: PanelLabels | undefined, priority: Priority): Promise<WorkerAnswer> {
+  function run(stored: StoredForm, request: DrawRequest, priority: Priority): Promise<WorkerAnswer> {
     if (closed) return Promise.reject(new Error('form drawer closed'));
     return new Promise<WorkerAnswer>((resolve, reject) => {
-      const job: Job = { id: nextId++, stored, resolve, reject, ...(labels ? { labels } : {}) };
+      const job: Job = { id: nextId++, stored, request, resolve, reject };
       (priority === 'urgent' ? urgent : background).push(job);
       pump();
     });
@@ -90,25 +104,35 @@ export function formDrawer() {
   return {
     /** The form of `stored`, its drawings named with `labels`; `urgent` when a visitor waits for it. */
     async draw(stored: StoredForm, labels: PanelLabels, priority: Priority): Promise<DrawnForm> {
-      const { key, questions } = await run(stored, labels, priority);
+      const { key, questions } = await run(stored, { want: 'questions', labels }, priority);
       if (key === undefined || !questions) throw new Error('form draw failed: no form in the answer');
       return { key, questions: Buffer.from(questions.buffer, questions.byteOffset, questions.byteLength) };
     },
     /** The scoring key of `stored`'s form (routing a part, scoring), worked out on the worker. */
     async scoringKey(stored: StoredForm): Promise<ScoringKey> {
-      const answer = await run(stored, undefined, 'urgent');
+      const answer = await run(stored, { want: 'key' }, 'urgent');
       if (!answer.scoringKey) throw new Error('form draw failed: no key in the answer');
       return answer.scoringKey;
     },
+    /** Each item of `stored`'s form as the answer analysis shows it (drawings named with `labels`). */
+    async analysis(stored: StoredForm, labels: PanelLabels): Promise<AnalysisDrawing[]> {
+      const answer = await run(stored, { want: 'analysis', labels }, 'urgent');
+      if (!answer.analysis) throw new Error('form draw failed: no analysis in the answer');
+      return answer.analysis;
+    },
+    /** How many worker threads draw (FORM_DRAW_WORKERS). */
+    workers: slots.length,
     async close(): Promise<void> {
       closed = true;
       const err = new Error('form drawer closed');
       for (const job of [...urgent.splice(0), ...background.splice(0)]) job.reject(err);
-      running?.reject(err);
-      running = undefined;
-      const w = worker;
-      worker = undefined;
-      await w?.terminate();
+      const running = slots.map((s) => s.worker);
+      for (const slot of slots) {
+        slot.running?.reject(err);
+        slot.running = undefined;
+        slot.worker = undefined;
+      }
+      await Promise.all(running.map((w) => w?.terminate()));
     },
   };
 }

@@ -70,6 +70,14 @@ export function formPool(drawer: FormDrawer, labelsOf: (hl: Locale) => PanelLabe
     async draw(stored: StoredForm, hl: Locale): Promise<Buffer> {
       return (await drawer.draw(stored, labelsFor(hl), 'urgent')).questions;
     },
+    /** A session's form with its scoring key (a part routed: one drawing gives the key and the questions). */
+    drawWithKey(stored: StoredForm, hl: Locale): Promise<DrawnForm> {
+      return drawer.draw(stored, labelsFor(hl), 'urgent');
+    },
+    /** A session's items as its answer analysis shows them, drawings named in `hl`, drawn on the worker. */
+    analysis(stored: StoredForm, hl: Locale) {
+      return drawer.analysis(stored, labelsFor(hl));
+    },
     /** A session's scoring key so far (routing to its next part, scoring), worked out on the worker. */
     scoringKey(stored: StoredForm) {
       return drawer.scoringKey(stored);
@@ -89,6 +97,8 @@ export function formPool(drawer: FormDrawer, labelsOf: (hl: Locale) => PanelLabe
       });
     },
     size: perLocale,
+    /** How many worker threads draw (FORM_DRAW_WORKERS). */
+    workers: drawer.workers,
     async close(): Promise<void> {
       closed = true;
       ready.clear();

@@ -9,17 +9,25 @@ export type PaymentStatus = PaymentRow['status'];
 /** Every SQL statement of payments and processor events. Guarded updates make each transition happen once. */
 export function paymentRepository(db: Kysely<Database>) {
   return {
-    /** The funnel's counts of payments (UTC days from..to, epoch ms): settled ones, and refunded ones, by language. */
+    /**
+     * The funnel's counts of payments (UTC days from..to, epoch ms): settled ones, and refunded ones, by the
+     * order's landing variant and by language.
+     */
     async funnelCounts(from: number, to: number): Promise<DayCount[]> {
       const settled = (refunded: boolean) => {
         let q = db
           .selectFrom('payments')
-          .select([epochDay('settled_at').as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay('settled_at').as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where('settled_at', '>=', from)
           .where('settled_at', '<', to)
           .where('status', '=', 'succeeded');
         if (refunded) q = q.where('refund_status', '=', 'refunded');
-        return q.groupBy([epochDay('settled_at'), 'locale']).execute();
+        return q.groupBy([epochDay('settled_at'), 'landing_variant', 'locale']).execute();
       };
       const [paid, refunded] = await Promise.all([settled(false), settled(true)]);
       return [...asDayCounts('payments', paid), ...asDayCounts('refunds', refunded)];

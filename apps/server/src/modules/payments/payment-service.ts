@@ -114,6 +114,7 @@ export function paymentService(d: PaymentDeps) {
       created_at: now,
       updated_at: now,
       settled_at: null,
+      landing_variant: order.landing_variant,
     };
   }
 

@@ -22,6 +22,33 @@ export function buildPersonalityDocument(translator: Translator, p: TPersonality
     { kind: 'heading', text: `${t(`personality-test:axis.${a.axis}`)} · ${a.letter} ${a.leanPercent}%` } as Block,
     { kind: 'text', text: a.meaning } as Block,
   ]);
+  const quoted = (list: readonly { statement: string; answer: string }[]): Block[] =>
+    list.length === 0
+      ? []
+      : [
+          {
+            kind: 'list',
+            items: list.map(
+              (q) =>
+                `${t('personality-test:profile.quote', { statement: q.statement })} · ${t('personality-test:profile.answered', { answer: q.answer })}`,
+            ),
+          },
+        ];
+  // The reader's own answers behind each letter, then the type one letter away: the personal part.
+  const evidence = (axes: TPersonalityProfile['axes']): Block[] =>
+    axes.flatMap((a) => [
+      { kind: 'heading', text: t(`personality-test:axis.${a.axis}`) } as Block,
+      {
+        kind: 'text',
+        text: t('personality-test:profile.toward', { letter: a.letter, pole: t(`personality-test:pole.${a.letter}`) }),
+        bold: true,
+      } as Block,
+      ...quoted(a.toward),
+      { kind: 'text', text: t('personality-test:profile.against'), bold: true } as Block,
+      ...(a.against.length > 0
+        ? quoted(a.against)
+        : [{ kind: 'text', text: t('personality-test:profile.noneAgainst'), muted: true } as Block]),
+    ]);
   const depth = [
     ...section('work', p.work),
     ...section('relationships', p.relationships),
@@ -52,7 +79,25 @@ export function buildPersonalityDocument(translator: Translator, p: TPersonality
           { kind: 'text', text: t('personality-test:result.marginExplained'), muted: true },
         ],
       },
-      { blocks: [...section('strengths', p.strengths), ...section('blindSpots', p.blindSpots)] },
+      {
+        blocks: [
+          { kind: 'title', text: t('personality-test:profile.evidenceTitle') },
+          { kind: 'text', text: t('personality-test:profile.evidenceLead'), muted: true },
+          ...evidence(p.axes.slice(0, 2)),
+        ],
+      },
+      // Two axes a page: five quoted statements per axis fill half a page in the longer languages.
+      { blocks: evidence(p.axes.slice(2)) },
+      {
+        blocks: [
+          { kind: 'heading', text: t('personality-test:profile.nearestTitle') },
+          { kind: 'text', text: p.nearest.text },
+          { kind: 'gap', size: 8 },
+          { kind: 'text', text: t('personality-test:profile.portraitNote'), muted: true },
+          ...section('strengths', p.strengths),
+          ...section('blindSpots', p.blindSpots),
+        ],
+      },
       ...(depth.length > 0 ? [{ blocks: depth }] : []),
       {
         blocks: [

@@ -163,6 +163,9 @@ function drawBlocks(doc: Doc, blocks: Block[], x: number, width: number, startY:
         break;
       case 'list':
         for (const item of b.items) {
+          // A bullet drawn below the page's room would make pdfkit open a page of its own: a document's page
+          // must fit its page (the models split long parts), so what does not fit is left out, never spilled.
+          if (room() < 14) break;
           doc.font('R').fontSize(11).fillColor(COLOR.brand).text('•', x, y, { width: 12, lineBreak: false });
           doc.fillColor(COLOR.text);
           const opts = { width: width - 18, lineGap: 3, height: room(), ellipsis: true } as const;

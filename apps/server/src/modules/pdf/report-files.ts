@@ -183,8 +183,10 @@ export function reportFiles(d: ReportFilesDeps, lab: LabResults, pdf: PdfRenderi
       const order = await issue(found.order, name);
       const parts = keyParts('certificate', order, found.session, ['certificate'], null);
       return pdf.cache.get(parts, () =>
-        pdf.pool.render(async () => {
-          const report = await data(order, found.session, ['certificate']);
+        // The form is drawn on the render worker too (its question count is on the certificate): never on
+        // the event loop, where a cold certificate held every other request for a form's 30-70 ms.
+        pdf.pool.render(async (tools) => {
+          const report = await data(order, found.session, ['certificate'], tools.drawForm);
           const t = (k: string, o?: Record<string, unknown>) => d.translator.t(report.locale, k, o);
           const date = (ms: number) =>
             new Intl.DateTimeFormat(report.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);

@@ -1,11 +1,11 @@
 import type { Locale, TAnalysisItem } from '@mindgauge/contract';
-import { type Explanation, toPublicItem } from '@mindgauge/psychometrics';
+import type { Explanation } from '@mindgauge/psychometrics';
 import { engineKey, type Translator } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SecretKeys } from '../../lib/signed-token';
-import { formOfSession } from '../exam/exam-form';
 import type { ExamOrders } from '../exam/exam-orders';
+import type { FormPool } from '../exam/form-pool';
 import { type ReportAccess, requireReportAccess } from '../exam/report-access';
 
 /** An engine sentence in a language: its parameters that are themselves keys are translated first. */
@@ -17,11 +17,12 @@ export function sentence(t: Translator, locale: Locale, e: Explanation): string 
 
 /**
  * The answer analysis of a paid order whose tier includes it: the form is drawn again from the session's
- * seed (the engine is deterministic), with the correct answer, the visitor's answer and the rules that make
- * the answer right, in the visitor's language.
+ * seed (the engine is deterministic) on the form-drawing workers, never on the event loop (a whole form is
+ * 30-70 ms of CPU), with the correct answer, the visitor's answer and the rules that make the answer right,
+ * in the visitor's language.
  */
 export async function answerAnalysis(
-  d: { repo: ExamOrders; secret: SecretKeys; clock: Clock; translator: Translator },
+  d: { repo: ExamOrders; secret: SecretKeys; clock: Clock; translator: Translator; forms: FormPool },
   orderNumber: string,
   access: ReportAccess,
   locale: Locale,
@@ -29,25 +30,19 @@ export async function answerAnalysis(
   const { order, session } = await requireReportAccess(d, orderNumber, access);
   const entitlements = await d.repo.entitlements(order);
   if (!entitlements.includes('answerAnalysis')) throw new AppError('NOT_IN_TIER');
-  const form = formOfSession(session);
-  const answers = new Map((await d.repo.listAnswers(session.id)).map((a) => [a.item_id, a.choice]));
-  const labels = {
-    panel: (i: number) =>
-      d.translator.t(locale, 'engine:a11y.panel', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
-    option: (i: number) => d.translator.t(locale, 'engine:a11y.option', { letter: String.fromCharCode(65 + i) }),
-  };
-  const items: TAnalysisItem[] = form.items.map((item, index) => {
-    const pub = toPublicItem(item, labels);
+  const [drawn, answerRows] = await Promise.all([d.forms.analysis(session, locale), d.repo.listAnswers(session.id)]);
+  const answers = new Map(answerRows.map((a) => [a.item_id, a.choice]));
+  const items: TAnalysisItem[] = drawn.map((item, index) => {
     const choice = answers.get(item.id) ?? null;
     return {
       index,
-      part: form.partOf[index] ?? 1,
+      part: item.part,
       correct: choice === item.answerIndex,
       choice,
       answerIndex: item.answerIndex,
-      context: [...pub.context],
-      options: [...pub.options],
-      explanations: item.rules.map((r) => sentence(d.translator, locale, r.explanation)),
+      context: item.context,
+      options: item.options,
+      explanations: item.explanations.map((e) => sentence(d.translator, locale, e)),
     };
   });
   return {

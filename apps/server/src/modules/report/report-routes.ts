@@ -5,6 +5,7 @@ import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
 import type { ExamOrders } from '../exam/exam-orders';
+import type { FormPool } from '../exam/form-pool';
 import { readerOf } from '../exam/report-access';
 import { answerAnalysis } from './answer-analysis';
 import { retrieveReports } from './retrieve-reports';
@@ -19,6 +20,8 @@ export function reportRoutes(
   linkSecret: SecretKeys,
   /** The exam module's orders. */
   orders: ExamOrders,
+  /** The exam module's form-drawing workers (the answer analysis draws the form again there). */
+  forms: FormPool,
 ): void {
   const access = {
     repo: orders,
@@ -27,7 +30,7 @@ export function reportRoutes(
     translator: deps.translator,
   };
   mountEndpoint(app, bases, endpoints.orderQuestions, ({ params, query, req, locale }) =>
-    answerAnalysis(access, params.orderNumber, readerOf(req, query.token), locale),
+    answerAnalysis({ ...access, forms }, params.orderNumber, readerOf(req, query.token), locale),
   );
   const mail = {
     db: deps.db.kysely,

@@ -1,4 +1,4 @@
-import { endpoints } from '@mindgauge/contract';
+import { endpoints, isLocale } from '@mindgauge/contract';
 import type { FastifyInstance } from 'fastify';
 import { type BasePaths, mountEndpoint } from '../../http/mount-endpoint';
 import { AppError } from '../../lib/app-error';
@@ -19,9 +19,14 @@ export function shareRoutes(app: FastifyInstance, bases: BasePaths, share: Share
   mountEndpoint(app, bases, endpoints.sharedResult, ({ params, query, locale }) =>
     share.result(params.shareId, query.hl ?? locale),
   );
-  app.get<{ Params: { shareId: string } }>(`${bases.api}/exam/share/:shareId/image.png`, async (req, reply) => {
-    if (!/^[A-Za-z0-9_-]{22}$/.test(req.params.shareId)) throw new AppError('SHARE_NOT_FOUND');
-    const png = await share.image(req.params.shareId);
-    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
-  });
+  app.get<{ Params: { shareId: string }; Querystring: { hl?: string } }>(
+    `${bases.api}/exam/share/:shareId/image.png`,
+    async (req, reply) => {
+      if (!/^[A-Za-z0-9_-]{22}$/.test(req.params.shareId)) throw new AppError('SHARE_NOT_FOUND');
+      // The page's language when its head asks for it; an unknown tag is the owner's language, not an error.
+      const hl = isLocale(req.query.hl) ? req.query.hl : undefined;
+      const png = await share.image(req.params.shareId, hl);
+      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+    },
+  );
 }

@@ -54,6 +54,7 @@ export async function startInTransaction(
     locked_until: null,
     created_at: now,
     updated_at: now,
+    landing_variant: p.landing_variant,
   };
   row.next_run_at = nextRunOf(row, reminderMs);
   return repos.subscriptions.insert(row);

@@ -169,6 +169,16 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('country', '=', country)
         .execute();
     },
+    /** Every plan price of every exam (the operator's catalogue), by exam, country and plan. */
+    allPlanPrices(): Promise<Database['plan_prices'][]> {
+      return db
+        .selectFrom('plan_prices')
+        .selectAll()
+        .orderBy('exam_id')
+        .orderBy('country')
+        .orderBy('plan_id')
+        .execute();
+    },
     find(id: string): Promise<SubscriptionRow | undefined> {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -297,22 +307,32 @@ export function subscriptionRepository(db: Kysely<Database>) {
       const subs = (column: 'created_at' | 'cancel_requested_at') =>
         db
           .selectFrom('subscriptions')
-          .select([epochDay(column).as('d'), 'locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            epochDay(column).as('d'),
+            'landing_variant as variant',
+            'locale as hl',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where(column, '>=', from)
           .where(column, '<', to)
-          .groupBy([epochDay(column), 'locale'])
+          .groupBy([epochDay(column), 'landing_variant', 'locale'])
           .execute();
       const day = epochDay('subscription_charges.settled_at');
       const conversions = db
         .selectFrom('subscription_charges')
         .innerJoin('subscriptions', 'subscriptions.id', 'subscription_charges.subscription_id')
-        .select([day.as('d'), 'subscriptions.locale as hl', (eb) => eb.fn.countAll<number>().as('n')])
+        .select([
+          day.as('d'),
+          'subscriptions.landing_variant as variant',
+          'subscriptions.locale as hl',
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
         .where('subscription_charges.settled_at', '>=', from)
         .where('subscription_charges.settled_at', '<', to)
         .where('subscription_charges.status', '=', 'succeeded')
         .where('subscription_charges.period_no', '=', 1)
         .where('subscriptions.trial_end_at', 'is not', null)
-        .groupBy([day, 'subscriptions.locale'])
+        .groupBy([day, 'subscriptions.landing_variant', 'subscriptions.locale'])
         .execute();
       const [started, converted, canceled] = await Promise.all([
         subs('created_at'),

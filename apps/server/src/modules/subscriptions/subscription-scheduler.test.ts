@@ -151,6 +151,7 @@ function subscription(patch: Partial<SubscriptionRow>): SubscriptionRow {
     locked_until: null,
     created_at: T0,
     updated_at: T0,
+    landing_variant: '',
     ...patch,
   };
 }

@@ -9,6 +9,8 @@ import { FunnelChart } from './funnel-chart';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The filter's value for records of visits that began elsewhere (variant ''); no variant is named so. */
+const NO_LANDING = '-';
 /** The charts: a visitor's way in, then the money. */
 const CHARTS: TFunnelMetric[][] = [
   ['pageViews', 'testsStarted', 'testsFinished'],
@@ -29,7 +31,7 @@ export function FunnelPanel() {
     () =>
       (funnel.data?.rows ?? []).filter(
         (r) =>
-          (!draft.variant || r.variant === draft.variant || (r.variant === '' && r.pageViews === 0)) &&
+          (!draft.variant || r.variant === (draft.variant === NO_LANDING ? '' : draft.variant)) &&
           (!draft.hl || r.hl === draft.hl),
       ),
     [funnel.data, draft.variant, draft.hl],
@@ -78,6 +80,7 @@ export function FunnelPanel() {
             onChange={(e) => setDraft({ ...draft, variant: e.target.value })}
           >
             <option value="">{t('funnel.all')}</option>
+            <option value={NO_LANDING}>{t('funnel.noLanding')}</option>
             {variants.map((v) => (
               <option key={v} value={v}>
                 {v}

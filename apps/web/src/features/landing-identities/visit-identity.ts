@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { LANDING_ALIASES, LANDING_VARIANTS, type LandingVariant } from '../../app/paths';
 import { readConfig, updateConfig } from '../../lib/persisted-config';
 import { persistent, session } from '../../lib/storage';
+import { VISIT_IDENTITY_KEY } from '../../lib/visit-landing';
 
 /**
  * The identity of a visit, as the landing that started it resolved it from the registry: the theme's custom
@@ -33,7 +34,7 @@ export interface IdentitySnapshot {
 }
 
 /** Per tab (the visit) and, as the spec's persisted config, for later visits in a new tab. */
-const KEY = 'landing-identity';
+const KEY = VISIT_IDENTITY_KEY;
 /** Only the properties a theme may set (tokens.css and identity.css define their defaults). */
 export const THEME_PROPERTIES = [
   '--color-brand',

@@ -1,4 +1,4 @@
-import type { TPersonalityProfile } from '@mindgauge/contract';
+import type { TPersonalityProfile, TProfileAxis, TQuotedAnswer } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,8 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { downloadProfilePdf } from './api/download-profile';
 import { personalityProfileQuery } from './api/personality-profile';
-import { AxisBar } from './components/axis-bar';
-import { familyOf, type TypeCode } from './type-catalogue';
+import { AxisBar, type Pole } from './components/axis-bar';
+import { familyOf, slugOf, type TypeCode } from './type-catalogue';
 import { TypeEmblem } from './type-emblem';
 import '../../styles/personality.css';
 
@@ -77,9 +77,44 @@ function DownloadPdf({ orderNumber, token }: { orderNumber: string; token: strin
   );
 }
 
+function Quotes({ answers }: { answers: readonly TQuotedAnswer[] }) {
+  const { t } = useTranslation('personality-test');
+  return (
+    <ul className="personality-profile__quotes">
+      {answers.map((a) => (
+        <li key={a.statement}>
+          <q>{a.statement}</q>{' '}
+          <span className="personality-profile__answer">{t('profile.answered', { answer: a.answer })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Per axis, the reader's own answers that weighed most for their letter and against it. */
+function Evidence({ axes }: { axes: readonly TProfileAxis[] }) {
+  const { t } = useTranslation('personality-test');
+  return (
+    <section className="type-section" aria-labelledby="evidence-title">
+      <h2 id="evidence-title">{t('profile.evidenceTitle')}</h2>
+      <p>{t('profile.evidenceLead')}</p>
+      {axes.map((axis) => (
+        <div key={axis.axis} className="personality-profile__evidence">
+          <h3>{t(`axis.${axis.axis}`)}</h3>
+          <h4>{t('profile.toward', { letter: axis.letter, pole: t(`pole.${axis.letter as Pole}`) })}</h4>
+          <Quotes answers={axis.toward} />
+          <h4>{t('profile.against')}</h4>
+          {axis.against.length > 0 ? <Quotes answers={axis.against} /> : <p>{t('profile.noneAgainst')}</p>}
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function Profile({ profile, token }: { profile: TPersonalityProfile; token: string | null }) {
   const { t } = useTranslation('personality-test');
   const { t: tt } = useTranslation('types');
+  const scope = useScope();
   const code = profile.type as TypeCode;
   const depth = profile.work !== null;
   return (
@@ -115,6 +150,19 @@ function Profile({ profile, token }: { profile: TPersonalityProfile; token: stri
         </ul>
       </section>
 
+      <Evidence axes={profile.axes} />
+
+      <section className="type-section" aria-labelledby="nearest-title">
+        <h2 id="nearest-title">{t('profile.nearestTitle')}</h2>
+        <p>{profile.nearest.text}</p>
+        <AppLink
+          to={buildHref('personalityType', { type: slugOf(profile.nearest.type as TypeCode), scope: scope.value })}
+        >
+          {t('profile.nearestLink', { type: profile.nearest.type, name: profile.nearest.name })}
+        </AppLink>
+      </section>
+
+      <p className="personality-profile__note">{t('profile.portraitNote')}</p>
       <Part id="strengths" title={tt('typePage.sections.strengths')} text={profile.strengths} />
       <Part id="blind-spots" title={tt('typePage.sections.blindSpots')} text={profile.blindSpots} />
       <Part id="work" title={tt('typePage.sections.work')} text={profile.work} />

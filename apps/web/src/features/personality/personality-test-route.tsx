@@ -14,7 +14,7 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { drainAnswers, enqueueAnswer, pendingAnswers, queuedAnswers } from '../../lib/answer-queue';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
-import { confirmSheet, personalitySessionQuery, sheetKey } from './api/personality-session';
+import { confirmSheet, personalitySessionQuery, queueOf } from './api/personality-session';
 import { LikertStatement } from './components/likert-statement';
 import { partCountOf, resumePart, STATEMENTS_PER_PART } from './sheet-parts';
 import { personalityTestStartHref } from './test-start';
@@ -57,7 +57,7 @@ export function Component() {
   const [answers, setAnswers] = useState<Record<string, Measured>>(() => {
     const merged: Record<string, Measured> = {};
     for (const a of session.answers) merged[a.itemId] = { choice: a.choice, firstChoiceMs: null, changes: 0 };
-    for (const q of pendingAnswers(sheetKey(session)))
+    for (const q of pendingAnswers(queueOf(session)))
       merged[q.itemId] = { choice: q.choice, firstChoiceMs: q.firstChoiceMs, changes: q.changes };
     return merged;
   });
@@ -92,7 +92,7 @@ export function Component() {
 
   // Answers given offline go out as soon as the connection returns.
   useEffect(() => {
-    const key = sheetKey(session);
+    const key = queueOf(session);
     if (online && queuedAnswers(key) > 0)
       void drainAnswers(key).then((o) => o === 'sent' && setStatus(t('test.saved')));
   }, [online, t, session]);
@@ -108,7 +108,7 @@ export function Component() {
     };
     setAnswers((a) => ({ ...a, [itemId]: next }));
     setStatus(t('test.saving'));
-    enqueueAnswer(sheetKey(session), {
+    enqueueAnswer(queueOf(session), {
       examId: session.examId,
       itemId,
       choice,
@@ -117,7 +117,7 @@ export function Component() {
       changes: next.changes,
       focusLosses: 0,
     });
-    void drainAnswers(sheetKey(session), (err) => setError(errorMessage(err))).then((outcome) => {
+    void drainAnswers(queueOf(session), (err) => setError(errorMessage(err))).then((outcome) => {
       setStatus(outcome === 'offline' ? t('test.queued') : outcome === 'sent' ? t('test.saved') : '');
     });
   }
@@ -141,7 +141,7 @@ export function Component() {
     }
     setBusy(true);
     setError('');
-    const drained = await drainAnswers(sheetKey(session));
+    const drained = await drainAnswers(queueOf(session));
     if (drained === 'offline') {
       setBusy(false);
       setError(t('test.queued'));

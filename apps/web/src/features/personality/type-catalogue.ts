@@ -1,8 +1,9 @@
+import { TYPE_FAMILIES, type TypeFamily, typeFamilyOf } from '@mindgauge/contract';
 import type { PersonalityTypeSlug } from '../../app/paths';
 
 /** The four families: types that share their middle letters (NT, NF) or their S and outer letter (SJ, SP). */
-export const FAMILIES = ['nt', 'nf', 'sj', 'sp'] as const;
-export type FamilyId = (typeof FAMILIES)[number];
+export const FAMILIES = TYPE_FAMILIES;
+export type FamilyId = TypeFamily;
 
 export type TypeCode = Uppercase<PersonalityTypeSlug>;
 
@@ -17,10 +18,7 @@ export const TYPES_BY_FAMILY: Record<FamilyId, readonly TypeCode[]> = {
 export const ALL_TYPES: readonly TypeCode[] = FAMILIES.flatMap((f) => TYPES_BY_FAMILY[f]);
 
 /** N types group by their T/F letter, S types by their J/P letter. */
-export function familyOf(code: TypeCode): FamilyId {
-  if (code[1] === 'N') return code[2] === 'T' ? 'nt' : 'nf';
-  return code[3] === 'J' ? 'sj' : 'sp';
-}
+export const familyOf = (code: TypeCode): FamilyId => typeFamilyOf(code);
 
 export function typeCodeOf(slug: PersonalityTypeSlug): TypeCode {
   return slug.toUpperCase() as TypeCode;

@@ -80,6 +80,7 @@ export function Component() {
   const { t } = useTranslation('test');
   const { scope, locale, session, queryKey } = useTestSession();
   const sessionKey = localSessionKey(session);
+  const examId = session.examId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -141,26 +142,26 @@ export function Component() {
 
   /** Sends what the queue holds (this answer and any left from a lost connection). */
   const drain = useCallback(() => {
-    void drainAnswers(sessionKey, (err) => setError(errorMessage(err))).then((outcome) => {
+    void drainAnswers({ examId, session: sessionKey }, (err) => setError(errorMessage(err))).then((outcome) => {
       setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
     });
-  }, [sessionKey, errorMessage, t]);
+  }, [examId, sessionKey, errorMessage, t]);
 
   const send = useCallback(
     (itemId: string, p: ItemProgress) => {
-      enqueueAnswer(sessionKey, { itemId, ...p });
+      enqueueAnswer({ examId, session: sessionKey }, { itemId, ...p });
       drain();
     },
-    [sessionKey, drain],
+    [examId, sessionKey, drain],
   );
 
   useEffect(() => writeProgress(sessionKey, progress), [sessionKey, progress]);
 
   // Answers given offline go out as soon as the connection returns.
   useEffect(() => {
-    if (online && queuedAnswers(sessionKey))
-      void drainAnswers(sessionKey).then((o) => o === 'sent' && setStatus(t('question.saved')));
-  }, [online, sessionKey, t]);
+    if (online && queuedAnswers({ examId, session: sessionKey }))
+      void drainAnswers({ examId, session: sessionKey }).then((o) => o === 'sent' && setStatus(t('question.saved')));
+  }, [online, examId, sessionKey, t]);
 
   // A hidden tab is a focus loss: recorded on the current item for the concentration measure.
   useEffect(() => {
@@ -196,7 +197,7 @@ export function Component() {
     if (settled.choice !== null) {
       // Queued now (a refresh loses nothing), sent once the next puzzle is painted: the request's work
       // stays out of the click's frame.
-      enqueueAnswer(sessionKey, { itemId: question.id, ...settled });
+      enqueueAnswer({ examId, session: sessionKey }, { itemId: question.id, ...settled });
       afterNextPaint(drain);
     }
     setError('');
@@ -218,7 +219,7 @@ export function Component() {
   async function onStartNextPart() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers(sessionKey);
+    const drained = await drainAnswers({ examId, session: sessionKey });
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));
@@ -241,7 +242,7 @@ export function Component() {
   async function onConfirm() {
     setConfirming(true);
     setError('');
-    const drained = await drainAnswers(sessionKey);
+    const drained = await drainAnswers({ examId, session: sessionKey });
     if (drained === 'offline') {
       setConfirming(false);
       setError(t('question.queued'));

@@ -8,6 +8,7 @@ import {
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { visitLanding } from '../../../lib/visit-landing';
 
 /**
  * The visitor's questionnaire session: opening the questionnaire starts it (a POST), or resumes the one in
@@ -16,7 +17,8 @@ import { call } from '../../../lib/api-client';
 export function personalitySessionQuery(examId: number, hl: Locale) {
   return queryOptions({
     queryKey: ['personality', 'session', examId, hl],
-    queryFn: ({ signal }) => call(startSession, { params: { examId, hl }, body: {}, signal }),
+    // A new session keeps the landing the visit began at (the funnel's attribution).
+    queryFn: ({ signal }) => call(startSession, { params: { examId, hl }, body: visitLanding(), signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
@@ -24,12 +26,18 @@ export function personalitySessionQuery(examId: number, hl: Locale) {
 
 /** A new, empty sheet (answering again after a refused one, or retaking the test). */
 export function restartPersonality(examId: number, hl: Locale) {
-  return call(startSession, { params: { examId, hl }, body: { restart: true } });
+  return call(startSession, { params: { examId, hl }, body: { restart: true, ...visitLanding() } });
 }
 
 /** This device's name for a session (its exam and start): what queued answers and cached outcomes key on. */
 export const sheetKey = (session: Pick<TQuestionList, 'examId' | 'startedAt'>) =>
   `${session.examId}:${session.startedAt}`;
+
+/** Where this session's answers wait while offline: the exam's own queue, this sheet's entries in it. */
+export const queueOf = (session: Pick<TQuestionList, 'examId' | 'startedAt'>) => ({
+  examId: session.examId,
+  session: sheetKey(session),
+});
 
 export function confirmSheet(examId: number) {
   return call(confirmSession, { body: { examId } });

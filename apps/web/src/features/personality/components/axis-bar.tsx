@@ -1,7 +1,7 @@
 import type { TPersonalityAxis } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 
-type Pole = 'E' | 'I' | 'S' | 'N' | 'T' | 'F' | 'J' | 'P';
+export type Pole = 'E' | 'I' | 'S' | 'N' | 'T' | 'F' | 'J' | 'P';
 const POLES: Record<TPersonalityAxis['axis'], readonly [Pole, Pole]> = {
   EI: ['E', 'I'],
   SN: ['S', 'N'],

@@ -1,6 +1,7 @@
 import { type Locale, questionList, startSession as startSessionEndpoint } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { visitLanding } from '../../../lib/visit-landing';
 
 /**
  * The visitor's session (the server finds it by its HttpOnly cookie; no script ever sees its id). Reading
@@ -15,14 +16,17 @@ export function questionListQuery(examId: number, hl: Locale) {
   });
 }
 
-/** Starts the test (the clock starts on the server), or resumes the session in the cookie. */
+/**
+ * Starts the test (the clock starts on the server), or resumes the session in the cookie. A new session
+ * keeps the landing the visit began at (the funnel's attribution).
+ */
 export function startSession(examId: number, hl: Locale) {
-  return call(startSessionEndpoint, { params: { examId, hl }, body: {} });
+  return call(startSessionEndpoint, { params: { examId, hl }, body: visitLanding() });
 }
 
 /** Abandons the session in the cookie and starts a new one (redo the test). */
 export function restartSession(examId: number, hl: Locale) {
-  return call(startSessionEndpoint, { params: { examId, hl }, body: { restart: true } });
+  return call(startSessionEndpoint, { params: { examId, hl }, body: { restart: true, ...visitLanding() } });
 }
 
 /** The session again after a part is finished: the next part's questions, drawn on the server. */
