@@ -112,8 +112,16 @@ export async function expectHeading(page: Page, text: string, timeout = 20_000):
 }
 
 /** Buys a tier (sku2 unless told) for an order through the API and the sandbox processor's form. */
-export async function buyViaApi(page: Page, orderNumber: string, email: string, skuId = 'sku2'): Promise<void> {
-  const info = await (await page.request.get(`/api/exam/sku/info/1799/${skuId}/US/en?order=${orderNumber}`)).json();
+export async function buyViaApi(
+  page: Page,
+  orderNumber: string,
+  email: string,
+  skuId = 'sku2',
+  examId = 1799,
+): Promise<void> {
+  const info = await (
+    await page.request.get(`/api/exam/sku/info/${examId}/${skuId}/US/en?order=${orderNumber}`)
+  ).json();
   const price = info.data.sku.price as { amount: number; currency: string };
   const created = await page.request.post('/api-pay/pay/order/create', {
     data: {

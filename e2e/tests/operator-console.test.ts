@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { baseUrl, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { buyViaApi, expectHeading, finishTestViaApi, latestMail } from '../support/checkout';
+import { startSession } from '../support/test-taker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -154,8 +155,31 @@ describeBrowser('the operator console', () => {
   });
 
   it('the funnel shows charts, its table and a CSV file; subscriptions are found by address', async () => {
+    // A visit that begins at a landing: its test counts under that landing, not only its page views.
+    const visitor = await b.newPage();
+    const start = visitor.waitForRequest((r) => r.url().includes('/api/exam/session/start/') && r.method() === 'POST');
+    await startSession(visitor, 'en');
+    expect((await start).postDataJSON()).toMatchObject({ variant: 'test_center' });
+    const clock = await page.request.post('/dev/clock/advance', { data: { ms: 0 } });
+    const serverDay = ((await clock.json()).data.now as string).slice(0, 10);
+
     await openTab(page, 'Funnel');
-    await page.getByRole('table', { name: 'Every number, per day, landing variant and language' }).waitFor();
+    await page.getByLabel('From').fill(serverDay);
+    await page.getByLabel('Until').fill(serverDay);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByLabel('Landing variant', { exact: true }).selectOption('test_center');
+    await page.getByLabel('Language', { exact: true }).selectOption('en');
+    const table = page.getByRole('table', { name: 'Every number, per day, landing variant and language' });
+    await table.waitFor();
+    const columns = await table.locator('thead th').allTextContents();
+    const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: serverDay }) });
+    const cells = await row.locator('th, td').allTextContents();
+    expect(cells[columns.indexOf('Landing variant')]).toBe('test_center');
+    expect(Number(cells[columns.indexOf('Tests started')])).toBeGreaterThanOrEqual(1);
+    // "No landing" keeps only the records of visits that began elsewhere.
+    await page.getByLabel('Landing variant', { exact: true }).selectOption({ label: 'No landing (—)' });
+    expect(await table.locator('tbody td', { hasText: 'test_center' }).count()).toBe(0);
+    await page.getByLabel('Landing variant', { exact: true }).selectOption('');
     expect(await page.getByRole('img', { name: /^Chart of Page views, Tests started/ }).count()).toBe(1);
     const headers = await page.locator('.console__table thead th').allTextContents();
     expect(headers).toEqual(expect.arrayContaining(['Page views', 'Tests started', 'Orders', 'Payments']));

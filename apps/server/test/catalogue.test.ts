@@ -134,6 +134,26 @@ describe.each(dialects())('the catalogue: orders keep their prices, the console 
     expect(await auditRows('catalogue.price')).toHaveLength(1);
   });
 
+  it("another test's price list asked with an order neither copies nor replaces the order's own prices", async () => {
+    const cookie = await operator('two-exams@example.com');
+    const order = await paidReadyOrder(t);
+    // The personality tiers made cheaper in Australia, then asked for with this IQ order first.
+    const cheap = { examId: 1800, skuId: 'sku2', country: 'AU', listMinor: 100, offerMinor: 100 };
+    expect((await call('POST', '/api/console/catalogue/price', cookie, cheap)).statusCode).toBe(200);
+    const other = await get(t, `/api/exam/sku/info/1800/sku2/AU/en?order=${order}`);
+    expect(other.json().data.sku.price.amount).toBe(100);
+    const own = await shownPrice(t, order, 'sku2', 'AU');
+    expect(own).toMatchObject({ currency: 'AUD', amount: 2299 });
+    const kept = await t.deps.db.kysely
+      .selectFrom('order_prices')
+      .select(['sku_id', 'offer_minor'])
+      .where('order_number', '=', order)
+      .orderBy('sku_id')
+      .execute();
+    expect(kept.map((r) => r.sku_id)).toEqual(['sku1', 'sku2', 'sku3', 'sku4']);
+    expect(kept[1]?.offer_minor).toBe(2299);
+  });
+
   it('copies the shown prices once, however many first views arrive together', async () => {
     const order = await paidReadyOrder(t);
     const shown = await Promise.all(Array.from({ length: 8 }, () => shownPrice(t, order, 'sku1', 'CA')));
@@ -172,7 +192,9 @@ describe.each(dialects())('the catalogue: orders keep their prices, the console 
     expect(codeOf(nowhere)).toEqual([404, 'PRICE_NOT_FOUND']);
     const noTier = await call('POST', '/api/console/catalogue/price', cookie, { ...body, examId: 1800, skuId: 'sku3' });
     expect(codeOf(noTier)).toEqual([404, 'PRICE_NOT_FOUND']);
-    expect(await auditRows('catalogue.price')).toHaveLength(1);
+    // A refused change writes no audit row.
+    const rows = await auditRows('catalogue.price');
+    expect(rows.filter((r) => r.target.includes(':JP') || r.target.includes(':ZZ'))).toEqual([]);
     const fr = await t.app.inject({
       method: 'POST',
       url: '/api/console/catalogue/price',

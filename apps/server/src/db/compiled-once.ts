@@ -16,7 +16,8 @@ export function compiledOnce<DB, A extends string[], R>(
 ): (...args: A) => Promise<R[]> {
   let compiled: { query: CompiledQuery<R>; slots: (number | undefined)[] } | undefined;
   const compile = () => {
-    const placeholders = Array.from({ length: arity }, (_, i) => `\u0000arg${i}\u0000`) as A;
+    // No NUL bytes: PostgreSQL refuses them in a text parameter, and a query-plan check may run this form.
+    const placeholders = Array.from({ length: arity }, (_, i) => `compiled-once:arg${i}:placeholder`) as A;
     const query = build(...placeholders).compile();
     const slots = query.parameters.map((p) => {
       const i = placeholders.indexOf(p as string);

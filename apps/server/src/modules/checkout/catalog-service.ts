@@ -159,7 +159,10 @@ export function catalogService(d: CatalogDeps) {
       skuRows(examId),
       usablePromo(promoCode),
     ]);
-    const table = order ? await orderTable(examId, country, order) : await priceTable(examId, country);
+    // Only the order's own test keeps a copy: another test's list asked with this order is priced live, so it
+    // can never stand in for the order's own prices.
+    const table =
+      order?.exam_id === examId ? await orderTable(examId, country, order) : await priceTable(examId, country);
     if (skus.length === 0) throw new AppError('EXAM_NOT_FOUND');
     const offer = offerOf(order, now);
     const items = pricedItems(skus, table.rows, offer.active, promo?.percent_off ?? 0);

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { claimedBatch } from '../../db/claimed-batch';
 import type { Database } from '../../db/schema';
 
 export type ConversionRow = Database['conversion_outbox'] & { id: number };
@@ -26,39 +27,8 @@ export function conversionsRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.columns(['provider', 'order_number']).doNothing())
         .execute();
     },
-    /** Due rows: pending and due, or claimed by a worker whose lease ran out. */
-    listDueIds(now: number, limit: number) {
-      return db
-        .selectFrom('conversion_outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    /** Claims one row with a guarded update: only one worker (or instance) sees it updated. */
-    async claim(id: number, now: number, leaseMs: number): Promise<ConversionRow | undefined> {
-      const r = await db
-        .updateTable('conversion_outbox')
-        .set((eb) => ({ status: 'sending', locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) return undefined;
-      return (await db.selectFrom('conversion_outbox').selectAll().where('id', '=', id).executeTakeFirst()) as
-        | ConversionRow
-        | undefined;
-    },
+    /** Due rows handed to the worker: listDueIds, claim, claimBatch (the outboxes' shared statements). */
+    ...claimedBatch<ConversionRow>(db, 'conversion_outbox'),
     async markSent(id: number, now: number): Promise<void> {
       await db
         .updateTable('conversion_outbox')

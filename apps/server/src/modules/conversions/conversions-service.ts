@@ -166,9 +166,8 @@ export function conversionsService(d: ConversionsDeps) {
     async sendDue(limit = 20): Promise<number> {
       const now = d.clock.now();
       let sent = 0;
-      for (const { id } of await d.repo.listDueIds(now, limit)) {
-        const row = await d.repo.claim(id, now, LEASE_MS);
-        if (!row) continue;
+      for (const row of await d.repo.claimBatch(now, LEASE_MS, limit)) {
+        const id = row.id;
         const provider = byId.get(row.provider as ConversionProvider['id']);
         const fail = (error: string) => {
           const failed = row.attempts >= d.maxAttempts || provider === undefined;

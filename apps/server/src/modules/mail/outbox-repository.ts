@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { claimedBatch } from '../../db/claimed-batch';
 import type { Database } from '../../db/schema';
 
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -40,61 +41,8 @@ export function outboxRepository(db: Kysely<Database>) {
     exists(id: number) {
       return db.selectFrom('mail_outbox').select('id').where('id', '=', id).executeTakeFirst();
     },
-    /** Due rows: pending and due, or claimed by a worker whose lease ran out (it crashed mid-send). */
-    listDueIds(now: number, limit: number) {
-      return db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-    /**
-     * Claims one row with a guarded update: of several workers (or instances) only one sees a row updated,
-     * on SQLite and PostgreSQL alike.
-     */
-    async claim(id: number, now: number, leaseMs: number): Promise<OutboxRow | undefined> {
-      const row = await db
-        .updateTable('mail_outbox')
-        .set((eb) => ({ status: 'sending', locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      return row as OutboxRow | undefined;
-    },
-    /**
-     * Claims up to `limit` due rows at once, oldest first, with one guarded update: the subquery picks
-     * candidates and the outer WHERE checks each row again as it updates it, so of several workers (or
-     * instances) racing for the same rows each row goes to exactly one (on PostgreSQL a row another
-     * transaction just claimed fails the re-check and is skipped; SQLite runs one writer at a time).
-     */
-    async claimBatch(now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-      const due = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-        ]);
-      const rows = await db
-        .updateTable('mail_outbox')
-        .set((eb) => ({ status: 'sending', locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', (eb) => eb.selectFrom('mail_outbox').select('id').where(due).orderBy('id').limit(limit))
-        .where(due)
-        .returningAll()
-        .execute();
-      return (rows as OutboxRow[]).sort((a, b) => a.id - b.id);
-    },
+    /** Due rows handed to the workers: listDueIds, claim, claimBatch (the outboxes' shared statements). */
+    ...claimedBatch<OutboxRow>(db, 'mail_outbox'),
     markSent(id: number, now: number) {
       return db
         .updateTable('mail_outbox')

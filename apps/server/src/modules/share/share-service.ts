@@ -11,8 +11,7 @@ import { engineKey } from '../../i18n/translator';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import { pageUrl } from '../../lib/page-url';
-import type { Session as SessionRow } from '../exam/exam-orders';
-import type { OrderRow } from '../exam/exam-repository';
+import type { Order, Session as SessionRow } from '../exam/exam-orders';
 import { leanPercentOf, storedPersonalityResult } from '../exam/personality-profile';
 import { type ReportAccess, reportAccessOf } from '../exam/report-access';
 import { escapeHtml } from '../mail/escape-html';
@@ -132,7 +131,7 @@ export function shareService(d: ShareDeps) {
       : { kind: 'iq', className: r.className, iq: r.iq, iqLabel: 'IQ' };
 
   /** The call to action under the card, per test. */
-  const ctaOf = (order: OrderRow, locale: Locale) =>
+  const ctaOf = (order: Order, locale: Locale) =>
     t(locale, order.exam_id === PERSONALITY_EXAM_ID ? 'personality-share:og.cta' : 'report:share.imageCta');
 
   return {

@@ -5,13 +5,13 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { scopeFromParams } from '../../app/scope-from-params';
 import { AppLink } from '../../components/app-link';
 import { EmailField } from '../../components/email-field';
-import { Field } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { setCurrentUser } from './api/current-user';
 import { sendCode, verifyCode } from './api/email-code';
 import { resetWithCode } from './api/passwords';
+import { CodeEntry } from './components/code-entry';
 import { FormNotice } from './components/form-notice';
 import { NewPasswordFields } from './components/new-password-fields';
 import { useAccountHref } from './use-account-href';
@@ -119,28 +119,15 @@ export function Component() {
       {step === 'code' ? (
         <>
           <p className="lead">{t('forgot.sentLead', { email: form.email.trim() })}</p>
-          <form className="card form" noValidate onSubmit={submitCode}>
-            <Field
-              label={t('fields.code')}
-              name="code"
-              hint={t('fields.codeHint')}
-              value={form.code}
-              onChange={set('code')}
-              error={errors.code}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              required
-            />
-            <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-              {t('forgot.checkCode')}
-            </button>
-          </form>
-          <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={() => void send()} disabled={busy}>
-              {t('register.resend')}
-            </button>
-          </div>
+          <CodeEntry
+            code={form.code}
+            error={errors.code}
+            onChange={set('code')}
+            onSubmit={submitCode}
+            submitLabel={t('forgot.checkCode')}
+            busy={busy}
+            onResend={() => void send()}
+          />
         </>
       ) : null}
       {step === 'password' ? (

@@ -14,6 +14,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { setCurrentUser } from './api/current-user';
 import { sendCode, verifyCode } from './api/email-code';
 import { registerAccount } from './api/register';
+import { CodeEntry } from './components/code-entry';
 import { FormNotice } from './components/form-notice';
 import { NewPasswordFields } from './components/new-password-fields';
 import { safeReturnTo } from './return-to';
@@ -120,31 +121,20 @@ export function Component() {
         <FormNotice ref={noticeRef} kind={notice?.kind}>
           {notice?.text}
         </FormNotice>
-        <form className="card form" noValidate onSubmit={verify}>
-          <Field
-            label={t('fields.code')}
-            name="code"
-            hint={t('fields.codeHint')}
-            value={form.code}
-            onChange={set('code')}
-            error={errors.code}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-          />
-          <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-            {t('register.verify')}
-          </button>
-        </form>
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={resend} disabled={busy}>
-            {t('register.resend')}
-          </button>
-          <button type="button" className="button button--ghost" onClick={() => setStep('form')}>
-            {t('register.changeEmail')}
-          </button>
-        </div>
+        <CodeEntry
+          code={form.code}
+          error={errors.code}
+          onChange={set('code')}
+          onSubmit={verify}
+          submitLabel={t('register.verify')}
+          busy={busy}
+          onResend={resend}
+          actions={
+            <button type="button" className="button button--ghost" onClick={() => setStep('form')}>
+              {t('register.changeEmail')}
+            </button>
+          }
+        />
       </div>
     );
   }

@@ -1,5 +1,9 @@
 import {
   consoleAudit,
+  consoleCatalogue,
+  consoleCatalogueOffer,
+  consoleCataloguePreview,
+  consoleCataloguePrice,
   consoleFunnel,
   consoleFunnelCsv,
   consoleMail,
@@ -25,6 +29,8 @@ import {
   consoleTickets,
   consoleTotpEnrol,
   consoleTotpVerify,
+  type Locale,
+  type TSkuId,
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callForFile } from '../../lib/api-client';
@@ -107,3 +113,20 @@ export async function downloadFunnelCsv(range: { from: string; to: string }): Pr
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export const catalogueQuery = () =>
+  queryOptions({ queryKey: ['console', 'catalogue'], queryFn: () => call(consoleCatalogue) });
+/** The price list a new visitor from a country sees, by the visitor's own pricing code (server side). */
+export const cataloguePreviewQuery = (examId: number, country: string, hl: Locale) =>
+  queryOptions({
+    queryKey: ['console', 'catalogue', 'preview', examId, country, hl],
+    queryFn: () => call(consoleCataloguePreview, { params: { examId, country, hl } }),
+  });
+export const setTierPrice = (body: {
+  examId: number;
+  skuId: TSkuId;
+  country: string;
+  listMinor: number;
+  offerMinor: number;
+}) => call(consoleCataloguePrice, { body });
+export const setOfferMinutes = (minutes: number) => call(consoleCatalogueOffer, { body: { minutes } });

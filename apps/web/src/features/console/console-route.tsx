@@ -6,8 +6,8 @@ import { AppLink } from '../../components/app-link';
 import { PageTitle } from '../../components/page-title';
 import { ensureConsoleNamespace } from '../../i18n/i18n';
 import { ApiResponseError } from '../../lib/api-client';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { AuditPanel } from './audit-panel';
+import { CataloguePanel } from './catalogue-panel';
 import { meQuery } from './console-api';
 import { FunnelPanel } from './funnel-panel';
 import { MailPanel } from './mail-panel';
@@ -19,6 +19,7 @@ import { SubscriptionsPanel } from './subscriptions-panel';
 import { TicketsPanel } from './tickets-panel';
 import { useConsoleHref } from './use-console-href';
 import '../../styles/console.css';
+import { ConsoleError } from './console-table';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   scopeFromParams(params);
@@ -26,7 +27,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const PANELS = ['orders', 'funnel', 'subs', 'promos', 'reviews', 'tickets', 'mail', 'audit'] as const;
+export const PANELS = [
+  'orders',
+  'funnel',
+  'subs',
+  'catalogue',
+  'promos',
+  'reviews',
+  'tickets',
+  'mail',
+  'audit',
+] as const;
 type Panel = (typeof PANELS)[number];
 const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).includes(v ?? '');
 
@@ -37,7 +48,6 @@ const isPanel = (v: string | null): v is Panel => (PANELS as readonly string[]).
 export function Component() {
   const { t } = useTranslation('console');
   const me = useQuery(meQuery());
-  const errorMessage = useErrorMessage();
   const location = useLocation();
   const href = useConsoleHref();
   const [search] = useSearchParams();
@@ -55,7 +65,7 @@ export function Component() {
       <div className="container page page--narrow console">
         <PageTitle title={t('title')} />
         <h1>{t('title')}</h1>
-        <p role="alert">{errorMessage(me.error)}</p>
+        <ConsoleError error={me.error} />
         {code === 'NOT_SIGNED_IN' && (
           <AppLink className="button button--primary" to={href('userLogin', { from: location.pathname })}>
             {t('signIn')}
@@ -85,6 +95,7 @@ export function Component() {
       {panel === 'orders' && <OrdersPanel />}
       {panel === 'funnel' && <FunnelPanel />}
       {panel === 'subs' && <SubscriptionsPanel />}
+      {panel === 'catalogue' && <CataloguePanel />}
       {panel === 'promos' && <PromosPanel />}
       {panel === 'reviews' && <ReviewsPanel />}
       {panel === 'tickets' && <TicketsPanel />}

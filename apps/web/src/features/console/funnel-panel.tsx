@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { downloadFunnelCsv, funnelQuery } from './console-api';
+import { ConsoleError, ConsoleTable } from './console-table';
 import { FunnelChart } from './funnel-chart';
 
 const DAY = 86_400_000;
@@ -20,7 +20,6 @@ const CHARTS: TFunnelMetric[][] = [
 /** The funnel by day, landing variant and language: two charts, the table of every number, and a CSV file. */
 export function FunnelPanel() {
   const { t } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const today = isoDay(Date.now());
   const [draft, setDraft] = useState({ from: isoDay(Date.now() - 13 * DAY), to: today, variant: '', hl: '' });
   const [range, setRange] = useState({ from: draft.from, to: draft.to });
@@ -112,9 +111,9 @@ export function FunnelPanel() {
             {t('funnel.csv')}
           </button>
         </div>
-        {csv.isError && <p role="alert">{errorMessage(csv.error)}</p>}
+        <ConsoleError error={csv.error} />
       </form>
-      {funnel.isError && <p role="alert">{errorMessage(funnel.error)}</p>}
+      <ConsoleError error={funnel.error} />
       {funnel.data && (
         <>
           {CHARTS.map((metrics) => (
@@ -136,36 +135,25 @@ function FunnelTable({ rows }: { rows: TFunnelRow[] }) {
   const { t } = useTranslation('console');
   if (rows.length === 0) return <p role="status">{t('funnel.none')}</p>;
   return (
-    // Wider than a phone: the region scrolls, so it takes the keyboard's focus (arrow keys scroll it).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <section className="console__table-wrap" tabIndex={0} aria-labelledby="funnel-table-caption">
-      <table className="console__table">
-        <caption id="funnel-table-caption">{t('funnel.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('funnel.day')}</th>
-            <th scope="col">{t('funnel.variant')}</th>
-            <th scope="col">{t('funnel.language')}</th>
-            {FUNNEL_METRICS.map((m) => (
-              <th scope="col" key={m}>
-                {t(`funnel.metric.${m}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.day}|${r.variant}|${r.hl}`}>
-              <th scope="row">{r.day}</th>
-              <td>{r.variant || '—'}</td>
-              <td>{r.hl || '—'}</td>
-              {FUNNEL_METRICS.map((m) => (
-                <td key={m}>{r[m]}</td>
-              ))}
-            </tr>
+    <ConsoleTable
+      caption={t('funnel.tableCaption')}
+      columns={[
+        t('funnel.day'),
+        t('funnel.variant'),
+        t('funnel.language'),
+        ...FUNNEL_METRICS.map((m) => t(`funnel.metric.${m}`)),
+      ]}
+    >
+      {rows.map((r) => (
+        <tr key={`${r.day}|${r.variant}|${r.hl}`}>
+          <th scope="row">{r.day}</th>
+          <td>{r.variant || '—'}</td>
+          <td>{r.hl || '—'}</td>
+          {FUNNEL_METRICS.map((m) => (
+            <td key={m}>{r[m]}</td>
           ))}
-        </tbody>
-      </table>
-    </section>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { mailQuery, retryMail } from './console-api';
+import { ConsoleError, ConsoleTable } from './console-table';
 import { when } from './format';
 
 const STATUSES = ['failed', 'pending', 'sending', 'sent'] as const;
@@ -10,7 +10,6 @@ const STATUSES = ['failed', 'pending', 'sending', 'sent'] as const;
 /** The outbox: what is queued, sent or failed (with the last error), and a retry for a failed e-mail. */
 export function MailPanel() {
   const { t, i18n } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<(typeof STATUSES)[number] | undefined>();
   const mails = useQuery(mailQuery(status));
@@ -34,53 +33,47 @@ export function MailPanel() {
           </label>
         ))}
       </fieldset>
-      {mails.isError && <p role="alert">{errorMessage(mails.error)}</p>}
-      {retry.isError && <p role="alert">{errorMessage(retry.error)}</p>}
+      <ConsoleError error={mails.error} />
+      <ConsoleError error={retry.error} />
       {mails.data && mails.data.mails.length === 0 && <p role="status">{t('mail.none')}</p>}
       {mails.data && mails.data.mails.length > 0 && (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <caption className="visually-hidden">{t('mail.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('mail.created')}</th>
-                <th scope="col">{t('mail.to')}</th>
-                <th scope="col">{t('mail.template')}</th>
-                <th scope="col">{t('mail.status')}</th>
-                <th scope="col">{t('mail.attempts')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('mail.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.data.mails.map((m) => (
-                <tr key={m.id}>
-                  <td>{when(m.createdAt, i18n.language)}</td>
-                  <td>{m.to}</td>
-                  <td>{m.template}</td>
-                  <td>
-                    {t(`mailStatus.${m.status}` as 'mailStatus.sent')}
-                    {m.lastError && <span className="console__error"> · {m.lastError}</span>}
-                  </td>
-                  <td>{m.attempts}</td>
-                  <td>
-                    {m.status === 'failed' && (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate(m.id)}
-                      >
-                        {t('mail.retry')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={t('mail.title')}
+          captionHidden
+          columns={[
+            t('mail.created'),
+            t('mail.to'),
+            t('mail.template'),
+            t('mail.status'),
+            t('mail.attempts'),
+            { hidden: t('mail.actions') },
+          ]}
+        >
+          {mails.data.mails.map((m) => (
+            <tr key={m.id}>
+              <td>{when(m.createdAt, i18n.language)}</td>
+              <td>{m.to}</td>
+              <td>{m.template}</td>
+              <td>
+                {t(`mailStatus.${m.status}` as 'mailStatus.sent')}
+                {m.lastError && <span className="console__error"> · {m.lastError}</span>}
+              </td>
+              <td>{m.attempts}</td>
+              <td>
+                {m.status === 'failed' && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate(m.id)}
+                  >
+                    {t('mail.retry')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { orderQuery, refundOrder, resendReport } from './console-api';
+import { ConsoleError } from './console-table';
 import { money, when } from './format';
 
 /** An order's whole story, and what an operator may do with it: resend the report, refund. */
 export function OrderStory({ orderNumber, onBack }: { orderNumber: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('console');
   const lang = i18n.language;
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const story = useQuery(orderQuery(orderNumber));
   const [revoke, setRevoke] = useState(true);
@@ -24,7 +23,7 @@ export function OrderStory({ orderNumber, onBack }: { orderNumber: string; onBac
         {t('story.back')}
       </button>
       <h2 id="story-title">{t('story.title', { order: orderNumber })}</h2>
-      {story.isError && <p role="alert">{errorMessage(story.error)}</p>}
+      <ConsoleError error={story.error} />
       {story.data && (
         <>
           <dl className="card console__facts">
@@ -62,7 +61,7 @@ export function OrderStory({ orderNumber, onBack }: { orderNumber: string; onBac
               {t('story.resend')}
             </button>
             {resend.isSuccess && <p role="status">{t('story.resent')}</p>}
-            {resend.isError && <p role="alert">{errorMessage(resend.error)}</p>}
+            <ConsoleError error={resend.error} />
             <fieldset className="console__refund">
               <legend>{t('story.refundTitle')}</legend>
               <label>
@@ -91,7 +90,7 @@ export function OrderStory({ orderNumber, onBack }: { orderNumber: string; onBac
               {refund.isSuccess && (
                 <p role="status">{t(refund.data.refund === 'refunded' ? 'story.refunded' : 'story.refundPending')}</p>
               )}
-              {refund.isError && <p role="alert">{errorMessage(refund.error)}</p>}
+              <ConsoleError error={refund.error} />
             </fieldset>
           </div>
 

@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { createPromo, expirePromo, promosQuery } from './console-api';
+import { ConsoleError, ConsoleTable } from './console-table';
 import { when } from './format';
 
 /** Promo codes: what exists and how often it was used; make one (it works at once); end one now. */
 export function PromosPanel() {
   const { t, i18n } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const promos = useQuery(promosQuery());
   const [form, setForm] = useState({ code: '', percentOff: '', expiresAt: '', maxRedemptions: '' });
@@ -76,55 +75,49 @@ export function PromosPanel() {
           {t('promos.create')}
         </button>
         {create.isSuccess && <p role="status">{t('promos.created', { code: create.data.code })}</p>}
-        {create.isError && <p role="alert">{errorMessage(create.error)}</p>}
+        <ConsoleError error={create.error} />
       </form>
-      {promos.isError && <p role="alert">{errorMessage(promos.error)}</p>}
+      <ConsoleError error={promos.error} />
       {promos.data && (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <caption className="visually-hidden">{t('promos.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('promos.code')}</th>
-                <th scope="col">{t('promos.percentOff')}</th>
-                <th scope="col">{t('promos.used')}</th>
-                <th scope="col">{t('promos.expiresAt')}</th>
-                <th scope="col">{t('promos.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('promos.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {promos.data.codes.map((p) => (
-                <tr key={p.code}>
-                  <th scope="row">
-                    {p.code}
-                    {p.demo && ` (${t('promos.demo')})`}
-                  </th>
-                  <td>{p.percentOff}%</td>
-                  <td>{p.maxRedemptions === null ? p.redemptions : `${p.redemptions} / ${p.maxRedemptions}`}</td>
-                  <td>{when(p.expiresAt, i18n.language)}</td>
-                  <td>{p.active ? t('promos.active') : t('promos.ended')}</td>
-                  <td>
-                    {p.active && (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={expire.isPending}
-                        onClick={() => expire.mutate(p.code)}
-                        aria-label={`${t('promos.end')} · ${p.code}`}
-                      >
-                        {t('promos.end')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {expire.isError && <p role="alert">{errorMessage(expire.error)}</p>}
-        </div>
+        <ConsoleTable
+          caption={t('promos.title')}
+          captionHidden
+          columns={[
+            t('promos.code'),
+            t('promos.percentOff'),
+            t('promos.used'),
+            t('promos.expiresAt'),
+            t('promos.state'),
+            { hidden: t('promos.actions') },
+          ]}
+          after=<ConsoleError error={expire.error} />
+        >
+          {promos.data.codes.map((p) => (
+            <tr key={p.code}>
+              <th scope="row">
+                {p.code}
+                {p.demo && ` (${t('promos.demo')})`}
+              </th>
+              <td>{p.percentOff}%</td>
+              <td>{p.maxRedemptions === null ? p.redemptions : `${p.redemptions} / ${p.maxRedemptions}`}</td>
+              <td>{when(p.expiresAt, i18n.language)}</td>
+              <td>{p.active ? t('promos.active') : t('promos.ended')}</td>
+              <td>
+                {p.active && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={expire.isPending}
+                    onClick={() => expire.mutate(p.code)}
+                    aria-label={`${t('promos.end')} · ${p.code}`}
+                  >
+                    {t('promos.end')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { approveReview, rejectReview, removeDemoReviews, replyToReview, reviewsQuery } from './console-api';
+import { ConsoleError } from './console-table';
 import { when } from './format';
 
 /** The moderation queue of buyer reviews: approve (it shows on the report choice), reject, reply; demo ones go. */
 export function ReviewsPanel() {
   const { t } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const reviews = useQuery(reviewsQuery());
   const demo = useMutation({
@@ -21,7 +21,7 @@ export function ReviewsPanel() {
     <section aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('reviews.title')}</h2>
       <p className="console__note">{t('reviews.lead')}</p>
-      {reviews.isError && <p role="alert">{errorMessage(reviews.error)}</p>}
+      <ConsoleError error={reviews.error} />
       {reviews.data && reviews.data.reviews.length === 0 && <p role="status">{t('reviews.none')}</p>}
       {reviews.data?.reviews.map((r) => (
         <Review key={r.id} review={r} />
@@ -38,7 +38,7 @@ export function ReviewsPanel() {
           {t('reviews.removeDemo')}
         </button>
         {demo.isSuccess && <p role="status">{t('reviews.demoRemoved', { n: demo.data.hidden })}</p>}
-        {demo.isError && <p role="alert">{errorMessage(demo.error)}</p>}
+        <ConsoleError error={demo.error} />
       </div>
     </section>
   );
@@ -96,7 +96,7 @@ function Review({ review }: { review: TConsoleReview }) {
           </button>
         </div>
         {answer.isSuccess && <p role="status">{t('reviews.replySaved')}</p>}
-        {failed && <p role="alert">{errorMessage(failed)}</p>}
+        <ConsoleError error={failed} />
       </form>
     </article>
   );

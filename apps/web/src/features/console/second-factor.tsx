@@ -5,6 +5,7 @@ import { Field } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { enrolTotp, meQuery, verifyTotp } from './console-api';
+import { ConsoleError } from './console-table';
 import { QrCode } from './qr-code';
 
 /**
@@ -57,7 +58,7 @@ export function SecondFactor({ state, email }: { state: 'enrol' | 'verify'; emai
               </>
             )
           )}
-          {enrol.isError && <p role="alert">{errorMessage(enrol.error)}</p>}
+          <ConsoleError error={enrol.error} />
         </section>
       )}
       {(state === 'verify' || enrol.data) && (

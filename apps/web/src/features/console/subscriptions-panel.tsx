@@ -3,14 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { cancelSubscription, refundRenewal, subscriptionsQuery } from './console-api';
+import { ConsoleError } from './console-table';
 import { money, when } from './format';
 
 /** Find an address's subscriptions: terms, reminder, renewals; cancel one, refund a renewal (once). */
 export function SubscriptionsPanel() {
   const { t } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const [draft, setDraft] = useState('');
   const [email, setEmail] = useState('');
   const subs = useQuery({ ...subscriptionsQuery(email), enabled: email.length > 0 });
@@ -31,7 +30,7 @@ export function SubscriptionsPanel() {
           </button>
         </form>
       </search>
-      {subs.isError && <p role="alert">{errorMessage(subs.error)}</p>}
+      <ConsoleError error={subs.error} />
       {subs.data && subs.data.subscriptions.length === 0 && <p role="status">{t('subs.none')}</p>}
       {subs.data?.subscriptions.map((s) => (
         <Subscription key={s.id} sub={s} />
@@ -42,7 +41,6 @@ export function SubscriptionsPanel() {
 
 function Subscription({ sub }: { sub: TConsoleSubscription }) {
   const { t, i18n } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'subscriptions'] });
@@ -118,7 +116,7 @@ function Subscription({ sub }: { sub: TConsoleSubscription }) {
           {t('subs.cancel')}
         </button>
       )}
-      {failed && <p role="alert">{errorMessage(failed)}</p>}
+      <ConsoleError error={failed} />
     </article>
   );
 }

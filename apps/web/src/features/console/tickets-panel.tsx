@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { closeTicket, replyToTicket, ticketsQuery } from './console-api';
+import { ConsoleError } from './console-table';
 import { when } from './format';
 
 const FILTERS = ['open', 'done', 'all'] as const;
@@ -12,7 +13,6 @@ const FILTERS = ['open', 'done', 'all'] as const;
 /** The support form's tickets: read, answer by e-mail (in the ticket's language), mark done. */
 export function TicketsPanel() {
   const { t } = useTranslation('console');
-  const errorMessage = useErrorMessage();
   const [status, setStatus] = useState<(typeof FILTERS)[number]>('open');
   const tickets = useQuery(ticketsQuery(status));
   return (
@@ -27,7 +27,7 @@ export function TicketsPanel() {
           </label>
         ))}
       </fieldset>
-      {tickets.isError && <p role="alert">{errorMessage(tickets.error)}</p>}
+      <ConsoleError error={tickets.error} />
       {tickets.data && tickets.data.tickets.length === 0 && <p role="status">{t('tickets.none')}</p>}
       {tickets.data?.tickets.map((ticket) => (
         <Ticket key={ticket.id} ticket={ticket} />

@@ -1,16 +1,15 @@
 import type { TMemberResult, TMemberTask } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { buildHref, type RouteKey } from '../../app/paths';
 import { scopeFromParams } from '../../app/scope-from-params';
 import { useScope } from '../../app/use-scope';
 import { AppLink } from '../../components/app-link';
-import { PageTitle } from '../../components/page-title';
 import { useLocale } from '../../i18n/use-locale';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { overviewQuery } from './api/members-api';
 import { formatDate, resultLine } from './components/members-format';
+import { MembersShell } from './components/members-shell';
 
 export function loader({ params }: LoaderFunctionArgs) {
   scopeFromParams(params);
@@ -31,41 +30,25 @@ export function Component() {
   const { t } = useTranslation('members');
   const scope = useScope();
   const locale = useLocale();
-  const location = useLocation();
   const overview = useQuery(overviewQuery());
-  const errorMessage = useErrorMessage();
-  const from = location.pathname + location.search;
   const href = (route: RouteKey, query: Record<string, string> = {}) => buildHref(route, { scope: scope.value }, query);
   const signedIn = overview.data != null;
 
   return (
-    <div className="container page members-page">
-      <PageTitle title={t('page.title')} />
-      <h1>{t('page.title')}</h1>
-      <p className="lead">{t('page.lead')}</p>
-      {overview.isPending ? <p className="meta">{t('page.loading')}</p> : null}
-      {overview.isError ? (
-        <p className="notice notice--error" role="alert">
-          {errorMessage(overview.error)}{' '}
-          <button type="button" className="button button--secondary" onClick={() => overview.refetch()}>
-            {t('page.retry')}
-          </button>
-        </p>
-      ) : null}
-      {overview.data === null ? (
-        <section className="card members-visitor" aria-labelledby="members-visitor-title">
-          <h2 id="members-visitor-title">{t('visitor.title')}</h2>
-          <p>{t('visitor.body')}</p>
-          <div className="button-row">
-            <AppLink className="button button--primary" to={href('userRegister', { from })}>
-              {t('visitor.register')}
-            </AppLink>
-            <AppLink className="button button--secondary" to={href('userLogin', { from })}>
-              {t('visitor.login')}
-            </AppLink>
-          </div>
-        </section>
-      ) : null}
+    <MembersShell
+      title={t('page.title')}
+      overview={{ lead: t('page.lead') }}
+      visitorActions={(from) => (
+        <div className="button-row">
+          <AppLink className="button button--primary" to={href('userRegister', { from })}>
+            {t('visitor.register')}
+          </AppLink>
+          <AppLink className="button button--secondary" to={href('userLogin', { from })}>
+            {t('visitor.login')}
+          </AppLink>
+        </div>
+      )}
+    >
       <h2>{t('page.freeTitle')}</h2>
       <ul className="members-tests">
         {TASKS.map(({ task, route }) => {
@@ -128,6 +111,6 @@ export function Component() {
       <p>
         <AppLink to={href('membersGuide')}>{t('guide.link')}</AppLink>
       </p>
-    </div>
+    </MembersShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { TPersonalityProfile, TProfileAxis, TQuotedAnswer } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { orderFromSearch } from '../../app/order-from-search';
@@ -111,7 +111,18 @@ function Evidence({ axes }: { axes: readonly TProfileAxis[] }) {
   );
 }
 
-function Profile({ profile, token }: { profile: TPersonalityProfile; token: string | null }) {
+/** What the app composes under the profile (sharing it; another feature's section). */
+export type AfterProfile = (p: { orderNumber: string; token: string | null }) => ReactNode;
+
+function Profile({
+  profile,
+  token,
+  afterProfile,
+}: {
+  profile: TPersonalityProfile;
+  token: string | null;
+  afterProfile: AfterProfile | undefined;
+}) {
   const { t } = useTranslation('personality-test');
   const { t: tt } = useTranslation('types');
   const scope = useScope();
@@ -174,6 +185,7 @@ function Profile({ profile, token }: { profile: TPersonalityProfile; token: stri
           <p>{t('profile.moreBody')}</p>
         </section>
       )}
+      {afterProfile?.({ orderNumber: profile.orderNumber, token })}
       <p className="personality-profile__order">{t('profile.order', { order: profile.orderNumber })}</p>
     </div>
   );
@@ -181,13 +193,18 @@ function Profile({ profile, token }: { profile: TPersonalityProfile; token: stri
 
 /** The paid personality profile: at the tier bought; unpaid or another browser's, the way to it instead. */
 export function Component() {
+  return <PersonalityReportScreen />;
+}
+
+/** The profile screen, with what the app composes under a paid profile (`afterProfile`). */
+export function PersonalityReportScreen({ afterProfile }: { afterProfile?: AfterProfile }) {
   const { t } = useTranslation('personality-test');
   const scope = useScope();
   const [search] = useSearchParams();
   const orderNumber = orderFromSearch(search);
   const locale = useLocale();
   const { data } = useSuspenseQuery(personalityProfileQuery(orderNumber, search.get('token'), locale));
-  if (data.profile) return <Profile profile={data.profile} token={search.get('token')} />;
+  if (data.profile) return <Profile profile={data.profile} token={search.get('token')} afterProfile={afterProfile} />;
   const denied = data.refused === 'REPORT_ACCESS_DENIED';
   return (
     <section className="status-screen container" aria-labelledby="profile-title">

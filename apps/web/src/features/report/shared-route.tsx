@@ -1,3 +1,4 @@
+import type { TSharedResult } from '@mindgauge/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useSearchParams } from 'react-router';
@@ -12,7 +13,7 @@ import { localeFromRequest, useLocale } from '../../i18n/use-locale';
 import { ApiResponseError } from '../../lib/api-client';
 import { sharedResultQuery } from './api/get-shared-result';
 
-const shareIdOf = (search: URLSearchParams) => {
+export const shareIdOf = (search: URLSearchParams) => {
   const id = search.get('id') ?? '';
   if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw data(null, { status: 404 });
   return id;
@@ -31,13 +32,18 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
   return null;
 }
 
-/** What a share link shows: the test and the class, and the score only when its owner chose to show it. */
-export function Component() {
+/** The shared result of the link in the address (either test's), as the loader fetched it. */
+export function useSharedResult(): TSharedResult {
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  return useSuspenseQuery(sharedResultQuery(shareIdOf(search), locale)).data;
+}
+
+/** What an IQ share link shows: the test and the class, and the score only when its owner chose to show it. */
+export function SharedIqResult({ result: r }: { result: TSharedResult }) {
   const { t } = useTranslation('report');
   const scope = useScope();
   const locale = useLocale();
-  const [search] = useSearchParams();
-  const { data: r } = useSuspenseQuery(sharedResultQuery(shareIdOf(search), locale));
   const date = formatDate(r.takenAt, locale);
   return (
     <article className="container page page--narrow shared-result" aria-labelledby="shared-title">
@@ -70,4 +76,9 @@ export function Component() {
       </AppLink>
     </article>
   );
+}
+
+/** The IQ share's page on its own (the app composes it with the personality share in app/routes). */
+export function Component() {
+  return <SharedIqResult result={useSharedResult()} />;
 }

@@ -26,7 +26,7 @@ function OrderActions({ o }: { o: TAccountOrder }) {
   const { t } = useTranslation('account');
   const scope = scopeOf(o.examId);
   if (o.status === 'completed' && o.orderNumber) {
-    // A personality order opens its own profile page (which has no share section yet).
+    // A personality order opens its own profile page (with its own share section).
     const personality = o.examId === PERSONALITY_EXAM_ID;
     const report = buildHref(personality ? 'personalityReport' : 'reportResult', { scope }, { order: o.orderNumber });
     return (
@@ -34,11 +34,9 @@ function OrderActions({ o }: { o: TAccountOrder }) {
         <AppLink className="button button--primary" to={report}>
           {t('info.view')}
         </AppLink>
-        {personality ? null : (
-          <AppLink className="button button--secondary" to={`${report}#share-title`}>
-            {t('info.share')}
-          </AppLink>
-        )}
+        <AppLink className="button button--secondary" to={`${report}#share-title`}>
+          {t('info.share')}
+        </AppLink>
       </div>
     );
   }

@@ -9,22 +9,39 @@ import { PageTitle } from '../../../components/page-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { overviewQuery } from '../api/members-api';
 
-/** A free test's page: its title, a way back, and the test itself only for a signed-in member. */
-export function MembersShell({ title, children }: { title: string; children: ReactNode }) {
+interface MembersShellProps {
+  title: string;
+  /** The members' page itself: a lead instead of the way back, and its content shown to visitors too. */
+  overview?: { lead: string };
+  /**
+   * What a visitor (not signed in) is asked to do, given `from` (this page, to come back to); by default
+   * signing in.
+   */
+  visitorActions?: (from: string) => ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A page of the members' area: its title, loading, an error with a retry, and the call to a visitor. A free
+ * test's page shows the test only to a signed-in member; the members' page shows its list to everyone.
+ */
+export function MembersShell({ title, overview: isOverview, visitorActions, children }: MembersShellProps) {
   const { t } = useTranslation('members');
   const scope = useScope();
   const location = useLocation();
   const overview = useQuery(overviewQuery());
   const errorMessage = useErrorMessage();
-  const back = buildHref('members', { scope: scope.value });
   const from = location.pathname + location.search;
   return (
     <div className="container page members-page">
       <PageTitle title={title} />
-      <p>
-        <AppLink to={back}>{t('page.back')}</AppLink>
-      </p>
+      {isOverview ? null : (
+        <p>
+          <AppLink to={buildHref('members', { scope: scope.value })}>{t('page.back')}</AppLink>
+        </p>
+      )}
       <h1>{title}</h1>
+      {isOverview ? <p className="lead">{isOverview.lead}</p> : null}
       {overview.isPending ? <p className="meta">{t('page.loading')}</p> : null}
       {overview.isError ? (
         <p className="notice notice--error" role="alert">
@@ -35,15 +52,19 @@ export function MembersShell({ title, children }: { title: string; children: Rea
         </p>
       ) : null}
       {overview.data === null ? (
-        <section className="card" aria-labelledby="members-signin-title">
-          <h2 id="members-signin-title">{t('visitor.title')}</h2>
+        <section className="card members-visitor" aria-labelledby="members-visitor-title">
+          <h2 id="members-visitor-title">{t('visitor.title')}</h2>
           <p>{t('visitor.body')}</p>
-          <AppLink className="button button--primary" to={buildHref('userLogin', { scope: scope.value }, { from })}>
-            {t('visitor.login')}
-          </AppLink>
+          {visitorActions ? (
+            visitorActions(from)
+          ) : (
+            <AppLink className="button button--primary" to={buildHref('userLogin', { scope: scope.value }, { from })}>
+              {t('visitor.login')}
+            </AppLink>
+          )}
         </section>
       ) : null}
-      {overview.data ? children : null}
+      {overview.data || isOverview ? children : null}
     </div>
   );
 }

@@ -26,11 +26,45 @@ const INTENTS: { site: string; href?: (url: string, text: string, image: string)
 ];
 
 /**
- * Sharing a result: the owner chooses what a link shows (the class; the score only if they tick it), makes
- * links, copies or posts them, and stops any of them.
+ * The words that differ per test: what a link shows and what the box adds (the IQ score, or a personality
+ * type's axis leans). The rest of the section is the same for both.
  */
-export function ShareSection({ orderNumber, token }: { orderNumber: string; token: string | null }) {
+function useShareWords(kind: 'iq' | 'personality') {
+  const { t } = useTranslation(['report', 'personality-share']);
+  return kind === 'personality'
+    ? {
+        title: t('personality-share:owner.title'),
+        lead: t('personality-share:owner.lead'),
+        showScore: t('personality-share:owner.showLeans'),
+        withScore: t('personality-share:owner.withLeans'),
+        withoutScore: t('personality-share:owner.withoutLeans'),
+        text: t('personality-share:owner.text'),
+      }
+    : {
+        title: t('report:share.title'),
+        lead: t('report:share.lead'),
+        showScore: t('report:share.showScore'),
+        withScore: t('report:share.withScore'),
+        withoutScore: t('report:share.withoutScore'),
+        text: t('report:share.text'),
+      };
+}
+
+/**
+ * Sharing a result: the owner is told what a link shows (the class or the type; the score or the axis leans
+ * only if they tick it), makes links, copies or posts them, and stops any of them.
+ */
+export function ShareSection({
+  orderNumber,
+  token,
+  kind = 'iq',
+}: {
+  orderNumber: string;
+  token: string | null;
+  kind?: 'iq' | 'personality';
+}) {
   const { t } = useTranslation('report');
+  const words = useShareWords(kind);
   const locale = useLocale();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -55,12 +89,12 @@ export function ShareSection({ orderNumber, token }: { orderNumber: string; toke
 
   return (
     <section className="card share-section" aria-labelledby="share-title">
-      <h2 id="share-title">{t('share.title')}</h2>
-      <p className="meta">{t('share.lead')}</p>
+      <h2 id="share-title">{words.title}</h2>
+      <p className="meta">{words.lead}</p>
       <form className="share-form" onSubmit={submit}>
         <div className="checkbox">
           <input id={scoreId} type="checkbox" checked={showScore} onChange={(e) => setShowScore(e.target.checked)} />
-          <label htmlFor={scoreId}>{t('share.showScore')}</label>
+          <label htmlFor={scoreId}>{words.showScore}</label>
         </div>
         <p className="form__error" role="alert" hidden={!error}>
           {error ?? ''}
@@ -75,13 +109,13 @@ export function ShareSection({ orderNumber, token }: { orderNumber: string; toke
           <ul className="share-links">
             {links.map((l) => (
               <li key={l.shareId} className="share-link" data-share={l.shareId}>
-                <p className="meta">{l.showScore ? t('share.withScore') : t('share.withoutScore')}</p>
-                <CopyLink url={l.url} label={t('share.title')} />
+                <p className="meta">{l.showScore ? words.withScore : words.withoutScore}</p>
+                <CopyLink url={l.url} label={words.title} />
                 <ul className="share-intents">
                   {INTENTS.map((i) => (
                     <li key={i.site}>
                       {i.href ? (
-                        <a href={i.href(l.url, t('share.text'), l.imageUrl)} target="_blank" rel="noopener noreferrer">
+                        <a href={i.href(l.url, words.text, l.imageUrl)} target="_blank" rel="noopener noreferrer">
                           {t('share.on', { site: i.site })}
                         </a>
                       ) : (
