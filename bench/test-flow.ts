@@ -65,7 +65,13 @@ questionList.ratio = Number((questionList.real.reqPerSec / questionList.bare.req
 // --- 2. Next question: input to next paint ---
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-await page.goto(`${base}/answer_question/start_loading/IQB-1799?hl=en&start=1`);
+page.setDefaultTimeout(60_000);
+// As a visitor: the landing, the instructions and the practice puzzle, then part 1 (a direct visit to the
+// question screen without the practice goes to the instructions, and the wait for a matrix never ended).
+await page.goto(`${base}/landing_page/test_center/IQB-1799?hl=en`);
+await page.locator('.hero a.button--primary').click();
+await page.locator('#intro-title').waitFor();
+await page.locator('.test-intro__start button').click();
 await page.locator('.question-pane:not([hidden]) .matrix').waitFor();
 await page.evaluate(() => {
   (window as unknown as { __inp: number[] }).__inp = [];

@@ -16,7 +16,7 @@ import {
   STORAGE_PREFIX,
   STORAGE_TTL_DAYS,
 } from '@mindgauge/contract';
-import { CORE_NAMESPACES, loadLandingResources, loadUiResources, UI_NAMESPACES } from '@mindgauge/locales';
+import { CORE_NAMESPACES, loadLandingResources, loadNamespace, UI_NAMESPACES } from '@mindgauge/locales';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
@@ -78,8 +78,13 @@ export async function initServerI18n(): Promise<void> {
     react: { useSuspense: false },
   });
   for (const locale of LOCALES) {
-    const [core, landings] = await Promise.all([loadUiResources(locale), loadLandingResources(locale)]);
-    for (const ns of CORE_NAMESPACES) i18next.addResourceBundle(locale, ns, core[ns], true, true);
+    const [core, landings] = await Promise.all([
+      Promise.all(CORE_NAMESPACES.map((ns) => loadNamespace(locale, ns))),
+      loadLandingResources(locale),
+    ]);
+    CORE_NAMESPACES.forEach((ns, i) => {
+      i18next.addResourceBundle(locale, ns, core[i], true, true);
+    });
     i18next.addResourceBundle(locale, 'landings', landings, true, true);
   }
 }

@@ -8,17 +8,12 @@ import {
 } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
-  loadAccountResources,
-  loadConsoleResources,
-  loadGrowthResources,
   loadLandingResources,
-  loadMembersResources,
-  loadPaidResources,
-  loadPersonalityResources,
-  loadUiResources,
+  loadNamespace,
   PAID_NAMESPACES,
   PERSONALITY_NAMESPACES,
   UI_NAMESPACES,
+  type UiNamespace,
 } from '@mindgauge/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -37,94 +32,46 @@ export function detectLocale(search: string = location.search): Locale {
   return resolveLocale(navigator.language);
 }
 
-/** Whether a payment or report screen asked for their namespaces (then every locale switched to gets them). */
-let paidWanted = false;
-/** Likewise for the personality pages' namespace. */
-let personalityWanted = false;
-/** Whether a landing asked for its identity texts (then every locale switched to gets them). */
-let landingsWanted = false;
-/** Likewise for the account screens' (and the signed-in account menu's) namespace. */
-let accountWanted = false;
-/** Likewise for the members' area (free tests, training, guide). */
-let membersWanted = false;
-/** Likewise for the operator console's namespace. */
-let consoleWanted = false;
-/** Likewise for the form, social proof and review texts (issue 20). */
-let growthWanted = false;
+/**
+ * The namespaces a screen shown so far asked for: each is one small chunk per locale (issue 14), fetched
+ * in parallel, and every locale switched to gets them all.
+ */
+const wanted = new Set<UiNamespace>(CORE_NAMESPACES);
 
 async function addLocale(locale: Locale): Promise<void> {
-  const core = i18next.hasResourceBundle(locale, 'common')
-    ? null
-    : loadUiResources(locale).then((r) => {
-        for (const ns of CORE_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
-      });
-  const paid =
-    !paidWanted || i18next.hasResourceBundle(locale, 'checkout')
-      ? null
-      : loadPaidResources(locale).then((r) => {
-          for (const ns of PAID_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
-        });
-  const personality =
-    !personalityWanted || i18next.hasResourceBundle(locale, 'types')
-      ? null
-      : loadPersonalityResources(locale).then((r) => {
-          for (const ns of PERSONALITY_NAMESPACES) i18next.addResourceBundle(locale, ns, r[ns], true, true);
-        });
-  const landings =
-    !landingsWanted || i18next.hasResourceBundle(locale, 'landings')
-      ? null
-      : loadLandingResources(locale).then((r) => {
-          i18next.addResourceBundle(locale, 'landings', r, true, true);
-        });
-  const account =
-    !accountWanted || i18next.hasResourceBundle(locale, 'account')
-      ? null
-      : loadAccountResources(locale).then((r) => {
-          i18next.addResourceBundle(locale, 'account', r, true, true);
-        });
-  const growth =
-    !growthWanted || i18next.hasResourceBundle(locale, 'growth')
-      ? null
-      : loadGrowthResources(locale).then((r) => {
-          i18next.addResourceBundle(locale, 'growth', r, true, true);
-        });
-  const members =
-    !membersWanted || i18next.hasResourceBundle(locale, 'members')
-      ? null
-      : loadMembersResources(locale).then((r) => {
-          i18next.addResourceBundle(locale, 'members', r, true, true);
-        });
-  const consoleTexts =
-    !consoleWanted || i18next.hasResourceBundle(locale, 'console')
-      ? null
-      : loadConsoleResources(locale).then((r) => {
-          i18next.addResourceBundle(locale, 'console', r, true, true);
-        });
-  await Promise.all([core, paid, personality, landings, account, members, consoleTexts, growth]);
+  await Promise.all(
+    [...wanted]
+      .filter((ns) => !i18next.hasResourceBundle(locale, ns))
+      .map(async (ns) => {
+        i18next.addResourceBundle(locale, ns, await loadNamespace(locale, ns), true, true);
+      }),
+  );
 }
 
-/** The members' area texts: loaded before its screens show (a chunk of their own). */
-export async function ensureMembersNamespace(): Promise<void> {
-  membersWanted = true;
+/** Loads namespaces for the current language (and remembers them for a language switched to later). */
+async function ensureNamespaces(namespaces: readonly UiNamespace[]): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns);
   await addLocale(i18next.language as Locale);
 }
 
-/** The operator console's texts: loaded only by the console (a chunk of their own). */
-export async function ensureConsoleNamespace(): Promise<void> {
-  consoleWanted = true;
-  await addLocale(i18next.language as Locale);
+/** The members' area texts: loaded before its screens show. */
+export function ensureMembersNamespace(): Promise<void> {
+  return ensureNamespaces(['members']);
 }
 
-/** The account texts: loaded before an account screen or the signed-in menu shows (a chunk of their own). */
-export async function ensureAccountNamespace(): Promise<void> {
-  accountWanted = true;
-  await addLocale(i18next.language as Locale);
+/** The operator console's texts: loaded only by the console. */
+export function ensureConsoleNamespace(): Promise<void> {
+  return ensureNamespaces(['console']);
+}
+
+/** The account texts: loaded before an account screen or the signed-in menu shows. */
+export function ensureAccountNamespace(): Promise<void> {
+  return ensureNamespaces(['account']);
 }
 
 /** The "about you" form's, social proof's and reviews' texts: loaded by the screens that show them. */
-export async function ensureGrowthNamespace(): Promise<void> {
-  growthWanted = true;
-  await addLocale(i18next.language as Locale);
+export function ensureGrowthNamespace(): Promise<void> {
+  return ensureNamespaces(['growth']);
 }
 
 /** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */
@@ -133,25 +80,19 @@ export function preloadLandingTexts(locale: Locale): void {
   loadLandingResources(locale).catch(() => undefined);
 }
 
-/** The landing identities' texts: loaded with the landing screen (a small chunk per locale). */
-export async function ensureLandingNamespace(): Promise<void> {
-  landingsWanted = true;
-  await addLocale(i18next.language as Locale);
+/** The landing identities' texts: loaded with the landing screen. */
+export function ensureLandingNamespace(): Promise<void> {
+  return ensureNamespaces(['landings']);
 }
 
-/**
- * The payment and report texts: loaded before the first screen that shows them (their own chunk, so the
- * landing and the test do not carry them).
- */
-export async function ensurePaidNamespaces(): Promise<void> {
-  paidWanted = true;
-  await addLocale(i18next.language as Locale);
+/** The payment and report texts: loaded before the first screen that shows them (the landing and the test do not carry them). */
+export function ensurePaidNamespaces(): Promise<void> {
+  return ensureNamespaces(PAID_NAMESPACES);
 }
 
-/** The personality landing's and type pages' texts: their own chunk, so the IQ landing does not carry them. */
-export async function ensurePersonalityNamespaces(): Promise<void> {
-  personalityWanted = true;
-  await addLocale(i18next.language as Locale);
+/** The personality landing's and type pages' texts: the IQ landing does not carry them. */
+export function ensurePersonalityNamespaces(): Promise<void> {
+  return ensureNamespaces(PERSONALITY_NAMESPACES);
 }
 
 function remember(locale: Locale): void {

@@ -1,6 +1,6 @@
 import type { TQuestionList } from '@mindgauge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
@@ -10,9 +10,11 @@ import { withKeptQuery } from '../../components/app-link';
 import { MatrixGrid } from '../../components/matrix-grid';
 import { useOnline } from '../../components/offline-banner';
 import { PageTitle } from '../../components/page-title';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { drainAnswers, enqueueAnswer, queuedAnswers } from '../../lib/answer-queue';
 import { ApiResponseError } from '../../lib/api-client';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { usePaintedValue } from '../../lib/use-painted-value';
 import { confirmSession } from './api/confirm-session';
 import { refetchSession } from './api/get-question-list';
 import { nextPart } from './api/next-part';
@@ -40,6 +42,32 @@ export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
 function optionNamesOf(options: readonly string[]): string[] {
   return options.map((svg) => /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? '');
 }
+
+type TQuestion = TQuestionList['questions'][number];
+
+/**
+ * One puzzle's matrix and options. Memoised: NEXT only flips the panes' `hidden`, so neither the puzzle
+ * left nor the one shown is rendered again (issue 14: the next matrix within one frame on a slow phone).
+ */
+const PaneContent = memo(function PaneContent({
+  question,
+  label,
+  value,
+  onChoose,
+}: {
+  question: TQuestion;
+  label: string;
+  value: number | null;
+  onChoose: (choice: number) => void;
+}) {
+  const names = useMemo(() => optionNamesOf(question.options), [question.options]);
+  return (
+    <>
+      <MatrixGrid context={question.context} number={question.index + 1} />
+      <OptionGroup label={label} options={question.options} names={names} value={value} onChoose={onChoose} />
+    </>
+  );
+});
 
 const MILESTONES: Record<number, 'milestone5' | 'milestone15' | 'milestone25'> = {
   5: 'milestone5',
@@ -112,14 +140,19 @@ export function Component() {
     return settled;
   }, [question.id, commit]);
 
+  /** Sends what the queue holds (this answer and any left from a lost connection). */
+  const drain = useCallback(() => {
+    void drainAnswers({ examId, session: sessionKey }, (err) => setError(errorMessage(err))).then((outcome) => {
+      setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
+    });
+  }, [examId, sessionKey, errorMessage, t]);
+
   const send = useCallback(
     (itemId: string, p: ItemProgress) => {
       enqueueAnswer({ examId, session: sessionKey }, { itemId, ...p });
-      void drainAnswers({ examId, session: sessionKey }, (err) => setError(errorMessage(err))).then((outcome) => {
-        setStatus(outcome === 'offline' ? t('question.queued') : outcome === 'sent' ? t('question.saved') : '');
-      });
+      drain();
     },
-    [examId, sessionKey, errorMessage, t],
+    [examId, sessionKey, drain],
   );
 
   useEffect(() => writeProgress(sessionKey, progress), [sessionKey, progress]);
@@ -143,6 +176,10 @@ export function Component() {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [question.id, settleCurrent, commit, send]);
 
+  // The panes get one stable handler (so they skip re-rendering); it calls this render's `choose`.
+  const chooseRef = useRef<(choice: number) => void>(() => undefined);
+  const onChoose = useCallback((choice: number) => chooseRef.current(choice), []);
+
   function choose(choice: number) {
     const elapsed = performance.now() - shownAt.current;
     const cur = progressRef.current[question.id] ?? EMPTY_PROGRESS;
@@ -153,9 +190,16 @@ export function Component() {
     send(question.id, updated);
   }
 
+  chooseRef.current = choose;
+
   function goTo(next: number) {
     const settled = settleCurrent();
-    if (settled.choice !== null) send(question.id, settled);
+    if (settled.choice !== null) {
+      // Queued now (a refresh loses nothing), sent once the next puzzle is painted: the request's work
+      // stays out of the click's frame.
+      enqueueAnswer({ examId, session: sessionKey }, { itemId: question.id, ...settled });
+      afterNextPaint(drain);
+    }
     setError('');
     setIndex(next);
   }
@@ -227,9 +271,9 @@ export function Component() {
   }, [index]);
 
   const milestone = MILESTONES[answered];
-  // The upcoming question is drawn ahead, hidden, in a low-priority render: NEXT then only reveals DOM
-  // that is already parsed, so the new matrix paints in the frame of the click.
-  const deferredIndex = useDeferredValue(index);
+  // The upcoming question is drawn ahead, hidden, once the current one is painted: NEXT then only reveals
+  // DOM that is already parsed, so the new matrix paints in the frame of the click.
+  const deferredIndex = usePaintedValue(index);
   const upcoming = session.questions[deferredIndex + 1];
   const panes = upcoming && upcoming.id !== question.id ? [question, upcoming] : [question];
 
@@ -343,13 +387,11 @@ export function Component() {
       <div className="question-stage">
         {panes.map((q) => (
           <div key={q.id} className="question-pane" hidden={q.id !== question.id}>
-            <MatrixGrid context={q.context} number={q.index + 1} />
-            <OptionGroup
+            <PaneContent
+              question={q}
               label={t('question.optionsLabel')}
-              options={q.options}
-              names={optionNamesOf(q.options)}
               value={progress[q.id]?.choice ?? null}
-              onChoose={choose}
+              onChoose={onChoose}
             />
           </div>
         ))}
