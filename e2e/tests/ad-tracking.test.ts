@@ -260,6 +260,10 @@ describeBrowser('ad pixels and consent', () => {
     // Where the pixels read it: the kept parameters in storage (written once this page's app has started,
     // which the scripts' late start delays); and the Meta pixel loads and sends on this page.
     await page.locator('#root main#main').waitFor({ timeout: 30_000 });
+    // The landing's identity was stored before any script ran, so the visit keeps its landing (theme, funnel).
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('IQ-landing-identity') ?? '{}').variant)).toBe(
+      new URL(LANDING, 'http://x').pathname.split('/')[2],
+    );
     await expect
       .poll(() =>
         page.evaluate(
