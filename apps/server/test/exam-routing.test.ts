@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCALES } from '@mindgauge/contract';
+import { chooseRoute, MST_DESIGN_1, MST_DESIGN_2, scoringKey } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formOfSession, keyOf } from '../src/modules/exam/exam-form';
+import { FORM_VERSION, formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import { buyTier, post } from './checkout-helpers';
 import { sessionPost, startTest, withSession } from './exam-session';
 import { type Answering, answerAllParts, honest, storedKey } from './routed-taker';
@@ -81,8 +82,50 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     expect(key2.items).toHaveLength(20);
     expect((await answer(sessionId, key2.items[10]!.id, 0)).statusCode).toBe(200);
     // An item of a part not given yet is unknown.
-    const otherSeed = formOfSession({ seed: 'another', form_version: 3, route: '22' }).items[25]!;
+    const otherSeed = formOfSession({ seed: 'another', form_version: FORM_VERSION, route: '22' }).items[25]!;
     expect((await answer(sessionId, otherSeed.id, 0)).json().code).toBe('UNKNOWN_ITEM');
+  });
+
+  it('a session started under design 1 (form version 3) finishes under it; new sessions draw design 2', async () => {
+    const { sessionId } = await startTest(t, { restart: true });
+    const row = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select(['seed', 'form_version'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.form_version).toBe(FORM_VERSION);
+    expect(FORM_VERSION).toBe(4);
+    // As if it had been started before the deploy: version 3, its part 1 drawn under design 1.
+    const v3 = formOfSession({ seed: row.seed, form_version: 3, route: '' });
+    const v4 = formOfSession({ seed: row.seed, form_version: 4, route: '' });
+    expect(v3.items.map((i) => i.id)).not.toEqual(v4.items.map((i) => i.id));
+    await t.deps.db.kysely
+      .updateTable('exam_sessions')
+      .set({ form_version: 3, scoring_key: keyOf(v3) })
+      .where('id', '=', sessionId)
+      .execute();
+    // Two slips at the end of part 1: the routing of design 1 is the one applied.
+    const responses = v3.items.map((it, i) => ({
+      itemId: it.id,
+      choice: i >= 8 ? (it.answerIndex + 1) % 6 : it.answerIndex,
+    }));
+    for (const r of responses) expect((await answer(sessionId, r.itemId, r.choice as number)).statusCode).toBe(200);
+    expect((await next(sessionId, 1)).json().data).toEqual({ part: 2 });
+    const routed = await t.deps.db.kysely
+      .selectFrom('exam_sessions')
+      .select(['route', 'form_version', 'seed'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(routed.form_version).toBe(3);
+    expect(routed.route).toBe(chooseRoute(scoringKey(v3), responses, [], MST_DESIGN_1).join(''));
+    expect(MST_DESIGN_1).not.toBe(MST_DESIGN_2);
+    const served = (await list(sessionId)).json().data.questions.map((q: { id: string }) => q.id);
+    expect(served).toEqual(formOfSession(routed).items.map((i) => i.id));
+    expect(served.slice(10)).not.toEqual(
+      formOfSession({ ...routed, form_version: 4 })
+        .items.slice(10)
+        .map((i) => i.id),
+    );
   });
 
   it('routes an easier path for someone who finds part 1 hard', async () => {

@@ -23,25 +23,23 @@ export { type AssembleFormOptions, assembleForm, type Form } from './forms/assem
 export { type FormSlot, PART_SPANS, standardBlueprint, TARGET_A } from './forms/blueprint';
 // Multistage test (scoring version 2)
 export {
+  CURRENT_MST_DESIGN,
   chooseRoute,
   drawRoutedForm,
   drawStage,
   MIN_RISE,
   MODULE_LEVELS,
   type ModuleLevel,
-  MST_TARGET_A,
-  ROUTING_PRIOR_SD,
+  MST_DESIGNS,
+  mstDesign,
   type Route,
   type RoutingResponse,
   STAGE_ITEMS,
-  STAGE1_SPAN,
-  STAGE2_SPANS,
-  STAGE3_CENTRES,
-  STAGE3_WIDTH,
   type Stage,
   stageBlueprint,
   stageSpan,
 } from './forms/multistage';
+export { MST_DESIGN_1, MST_DESIGN_2, type MultistageDesign } from './forms/multistage-designs';
 export { KEY_MAX_PER_POSITION, KEY_MAX_RUN, randomKeyPositions } from './forms/random-key';
 export { type CalibrationOptions, type CalibrationResult, calibrate, type ResponseRow } from './irt/calibrate';
 export { type AbilityEstimate, eapEstimate, personFitLz, type ScoredItem } from './irt/eap';

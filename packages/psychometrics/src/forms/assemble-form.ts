@@ -21,6 +21,8 @@ export interface AssembleFormOptions {
   readonly keyPositions?: readonly number[];
   /** Version-2 distractors that defeat surface matching (`surfaceProof`); version 1 leaves it off. */
   readonly surfaceProof?: boolean;
+  /** Weight of |a - targetA| against |b - targetB| when a slot picks its structure (default 0.5). */
+  readonly aWeight?: number;
 }
 
 export interface Form {
@@ -41,6 +43,7 @@ export interface Form {
 export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form {
   const blueprint = options.blueprint ?? standardBlueprint();
   const poolSize = options.poolSize ?? 1500;
+  const aWeight = options.aWeight ?? 0.5;
   if (blueprint.length === 0 || !Number.isInteger(poolSize) || poolSize < blueprint.length) {
     throw new PsychometricsInputError('invalid_options', 'blueprint must be non-empty and the pool at least as large');
   }
@@ -61,7 +64,7 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
       for (let i = 0; i < poolSize; i++) {
         if (used[i]) continue;
         const s = pool[i] as ItemStructure;
-        const d = Math.abs(s.b - slot.targetB) + 0.5 * Math.abs(s.a - slot.targetA);
+        const d = Math.abs(s.b - slot.targetB) + aWeight * Math.abs(s.a - slot.targetA);
         if (d < bestDistance) {
           best = i;
           bestDistance = d;

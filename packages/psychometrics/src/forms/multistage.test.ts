@@ -6,28 +6,38 @@ import { validateItem } from '../items/solver';
 import { scoringKey } from '../scoring/scoring-key';
 import { longestRun } from './balanced-key';
 import {
+  CURRENT_MST_DESIGN,
   chooseRoute,
   drawRoutedForm,
   drawStage,
   MIN_RISE,
   MODULE_LEVELS,
   type ModuleLevel,
+  MST_DESIGNS,
+  mstDesign,
   type Route,
   stageBlueprint,
   stageSpan,
 } from './multistage';
+import { MST_DESIGN_1, MST_DESIGN_2 } from './multistage-designs';
 import { KEY_MAX_PER_POSITION, KEY_MAX_RUN, randomKeyPositions } from './random-key';
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const routes: Route[] = MODULE_LEVELS.flatMap((m2) => MODULE_LEVELS.map((m3) => [m2, m3] as Route));
 
 describe('multistage routing', () => {
-  it('on every route each part is harder than the part before, items rising within a part', () => {
-    for (const route of routes) {
-      const spans = ([1, 2, 3] as const).map((s) => stageSpan(s, route));
-      const mids = spans.map(([lo, hi]) => (lo + hi) / 2);
-      expect(mids[1] as number, route.join('')).toBeGreaterThanOrEqual((mids[0] as number) + MIN_RISE);
-      expect(mids[2] as number, route.join('')).toBeGreaterThanOrEqual((mids[1] as number) + MIN_RISE);
+  it('on every route of every design each part is harder than the part before, items rising within a part', () => {
+    for (const design of Object.values(MST_DESIGNS)) {
+      for (const route of routes) {
+        const means = ([1, 2, 3] as const).map((s) => mean(stageBlueprint(s, route, design).map((x) => x.targetB)));
+        const targets = ([1, 2, 3] as const).flatMap((s) => stageBlueprint(s, route, design).map((x) => x.targetB));
+        expect(means[1] as number, route.join('')).toBeGreaterThanOrEqual((means[0] as number) + MIN_RISE - 1e-9);
+        expect(means[2] as number, route.join('')).toBeGreaterThanOrEqual((means[1] as number) + MIN_RISE - 1e-9);
+        for (let p = 0; p < 3; p++) {
+          const part = targets.slice(10 * p, 10 * p + 10);
+          for (let i = 1; i < 10; i++) expect(part[i] as number).toBeGreaterThan(part[i - 1] as number);
+        }
+      }
     }
     // and the drawn items follow: part means rise on a real draw of the hardest-then-easiest route
     const form = drawRoutedForm('rise', [2, 0]);
@@ -85,6 +95,53 @@ describe('multistage routing', () => {
         expect(Math.max(...v) / Math.min(...v), route.join('')).toBeLessThanOrEqual(1.15);
       });
     }
+  });
+
+  it('design 1 (form version 3) draws and routes exactly as it did: stored sessions redraw their items', () => {
+    // Pinned with the code as it was before design 2 existed (decision 0037): the items of a whole routed form...
+    let h = 0x811c9dc5;
+    for (const ch of JSON.stringify(drawRoutedForm('golden-mst1', [2, 1], MST_DESIGN_1))) {
+      h ^= ch.charCodeAt(0);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    expect(h.toString(16)).toBe('9d96d779');
+    // ...and its greedy routing: part 1 all right goes to the harder part 2 (design 2 too), one slip to the middle.
+    const part1 = scoringKey(drawStage('route', 1, [], MST_DESIGN_1));
+    const lastWrong = (n: number) =>
+      part1.items.map((k, i) => ({ itemId: k.id, choice: i >= 10 - n ? (k.answerIndex + 1) % 6 : k.answerIndex }));
+    expect(chooseRoute(part1, lastWrong(0), [], MST_DESIGN_1)).toEqual([2]);
+    expect(chooseRoute(part1, lastWrong(2), [], MST_DESIGN_1)).toEqual([1]);
+    // Looking ahead, two slips at the end of part 1 go to the easier part 2, whose part 3 can still reach them.
+    expect(chooseRoute(part1, lastWrong(2), [], MST_DESIGN_2)).toEqual([0]);
+  });
+
+  it('design 2 assembles more discriminating items on the same difficulty targets', () => {
+    const stats = (design: typeof MST_DESIGN_1) => {
+      const a: number[] = [];
+      const off: number[] = [];
+      for (let f = 0; f < 4; f++) {
+        for (const route of [
+          [0, 0],
+          [1, 1],
+          [2, 0],
+        ] as Route[]) {
+          const form = drawRoutedForm(`disc-${f}`, route, design);
+          form.items.forEach((it, i) => {
+            a.push(it.parameters.a);
+            off.push(Math.abs(it.parameters.b - (form.blueprint[i]?.targetB ?? 0)));
+          });
+        }
+      }
+      return { a: mean(a), off: mean(off) };
+    };
+    const one = stats(MST_DESIGN_1);
+    const two = stats(MST_DESIGN_2);
+    expect(two.a).toBeGreaterThan(one.a + 0.02);
+    // the predicted a is the generator's own (never above what the difficulty model gives), b stays on target
+    expect(two.off).toBeLessThan(0.08);
+    expect(CURRENT_MST_DESIGN).toBe(2);
+    expect(mstDesign()).toBe(MST_DESIGN_2);
+    expect(() => mstDesign(99)).toThrow();
   });
 
   it('rejects a missing or impossible route', () => {

@@ -7,6 +7,8 @@ import {
   type Explanation,
   type Form,
   type ModuleLevel,
+  type MultistageDesign,
+  mstDesign,
   type Route,
   type Stage,
   scoringKey,
@@ -28,14 +30,31 @@ const ASSEMBLY: Readonly<Record<number, AssembleFormOptions>> = {
   2: {},
 };
 
-/** Multistage: part 1 common, parts 2 and 3 routed (drawStage per part; scoring version 2). */
-export const ROUTED_FORM_VERSION = 3;
+/**
+ * Multistage forms (scoring version 2): part 1 common, parts 2 and 3 routed (drawStage per part), each form
+ * version naming the engine's multistage design its items are drawn and routed under. Version 3: design 1
+ * (decision 0022); version 4: design 2 (decision 0037: routing that looks ahead to part 3, more discriminating
+ * items). A session keeps the version it started with, to its last part and its report.
+ */
+const ROUTED: Readonly<Record<number, number>> = { 3: 1, 4: 2 };
+export const ROUTED_FORM_VERSION = 4;
 export const FORM_VERSION = ROUTED_FORM_VERSION;
 /** The parts of every form; a routed session is served one part at a time. */
 export const PART_COUNT = 3;
 
 export function isKnownFormVersion(version: number): boolean {
-  return version === ROUTED_FORM_VERSION || Object.hasOwn(ASSEMBLY, version);
+  return isRoutedFormVersion(version) || Object.hasOwn(ASSEMBLY, version);
+}
+
+export function isRoutedFormVersion(version: number): boolean {
+  return Object.hasOwn(ROUTED, version);
+}
+
+/** The multistage design a routed session's items and routing follow. */
+export function designOf(session: { form_version: number }): MultistageDesign {
+  const design = ROUTED[session.form_version];
+  if (design === undefined) throw new Error(`form version ${session.form_version} is not routed`);
+  return mstDesign(design);
 }
 
 /** The stored route ('', '2', '20') as the engine's route; anything else is a corrupt row. */
@@ -52,12 +71,12 @@ export type StoredForm = { seed: string; form_version: number; route: string };
 
 /** The part a session is on: version 1 forms are served whole (all three parts at once). */
 export function currentPart(session: StoredForm): number {
-  return session.form_version === ROUTED_FORM_VERSION ? parseRoute(session.route).length + 1 : PART_COUNT;
+  return isRoutedFormVersion(session.form_version) ? parseRoute(session.route).length + 1 : PART_COUNT;
 }
 
 /** A routed part's answers are final once the next part has started; a version 1 form's parts never close. */
 export function isPartFinished(session: StoredForm, part: number): boolean {
-  return session.form_version === ROUTED_FORM_VERSION && part < currentPart(session);
+  return isRoutedFormVersion(session.form_version) && part < currentPart(session);
 }
 
 function joinForms(parts: readonly Form[]): Form {
@@ -73,10 +92,11 @@ function joinForms(parts: readonly Form[]): Form {
  * parts 1..route.length+1 (the whole routed form once the route is complete).
  */
 export function formOfSession(session: StoredForm): Form {
-  if (session.form_version === ROUTED_FORM_VERSION) {
+  if (isRoutedFormVersion(session.form_version)) {
     const route = parseRoute(session.route);
+    const design = designOf(session);
     const stages = Array.from({ length: route.length + 1 }, (_, i) => (i + 1) as Stage);
-    return joinForms(stages.map((stage) => drawStage(session.seed, stage, route)));
+    return joinForms(stages.map((stage) => drawStage(session.seed, stage, route, design)));
   }
   const options = ASSEMBLY[session.form_version];
   if (!options) throw new Error(`form version ${session.form_version} is unknown to this build`);
@@ -88,9 +108,10 @@ export function formOfSession(session: StoredForm): Form {
  * (each from the seed and the route before it), so routing draws only the new part and appends it.
  */
 export function lastPartOf(session: StoredForm): Form {
-  if (session.form_version !== ROUTED_FORM_VERSION) throw new Error('only a routed form grows by parts');
+  if (!isRoutedFormVersion(session.form_version)) throw new Error('only a routed form grows by parts');
   const route = parseRoute(session.route);
-  return drawStage(session.seed, (route.length + 1) as Stage, route);
+  // The session's own design: a version 3 session in flight grows under design 1 (decision 0037).
+  return drawStage(session.seed, (route.length + 1) as Stage, route, designOf(session));
 }
 
 /** Two JSON arrays' texts as one array's (the questions so far and a new part's). */

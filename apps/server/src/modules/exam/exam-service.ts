@@ -34,12 +34,14 @@ import type { ContentService } from '../content/content-service';
 import { aboutTheTest } from './about-the-test';
 import {
   currentPart,
+  designOf,
   FORM_VERSION,
   formatRoute,
   formCacheKey,
   isKnownFormVersion,
   isPartFinished,
   joinJsonArrays,
+  isRoutedFormVersion,
   PART_COUNT,
   parseRoute,
   publicQuestionsJson,
@@ -243,7 +245,7 @@ export function examService(d: ExamDeps) {
     const route = parseRoute(s.route);
     const keySoFar = storedKeyOf(s);
     const { responses } = await responsesOf(s.id, keySoFar);
-    const next: Route = chooseRoute(keySoFar, responses, route);
+    const next: Route = chooseRoute(keySoFar, responses, route, designOf(s));
     const nextRow = { ...s, route: formatRoute(next) };
     // The grown key and the questions the screen asks for next (in the session's language), drawn on the
     // worker: the new part alone, appended to the questions so far when this instance still has them
@@ -591,7 +593,8 @@ export function examService(d: ExamDeps) {
     /** Finishes part 1 or 2 of a routed session (repeatable); returns the part now in progress. */
     async nextPart(sessionId: string, part: number) {
       const s = await requireSession(sessionId);
-      if (s.form_version !== FORM_VERSION) throw new AppError('SESSION_LOCKED');
+      // A session started under an earlier routed version finishes under it (its own design routes it).
+      if (!isRoutedFormVersion(s.form_version)) throw new AppError('SESSION_LOCKED');
       if (currentPart(s) > part) return { part: currentPart(s) };
       if (s.status !== 'active') throw new AppError('SESSION_LOCKED');
       if (d.clock.now() > s.deadline_at + DEADLINE_GRACE_MS) throw new AppError('TIME_UP');
