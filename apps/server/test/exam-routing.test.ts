@@ -104,6 +104,11 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       .set({ form_version: 3, scoring_key: keyOf(v3) })
       .where('id', '=', sessionId)
       .execute();
+    // The screen asks for part 1 first, so this instance holds it: routing then draws part 2 alone (on a form
+    // worker), which must follow the session's design too.
+    expect((await list(sessionId)).json().data.questions.map((q: { id: string }) => q.id)).toEqual(
+      v3.items.map((i) => i.id),
+    );
     // Two slips at the end of part 1: the routing of design 1 is the one applied.
     const responses = v3.items.map((it, i) => ({
       itemId: it.id,
