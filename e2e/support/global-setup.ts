@@ -8,12 +8,20 @@ import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
 import { ensureWebBuild } from './web-build';
 
+/** One lane's server: its address and its SQLite file (tests read a session's key from it). */
+export interface LaneServer {
+  baseUrl: string;
+  dbPath: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     chromium: string;
-    /** The e2e server's SQLite file: tests read a session's key from it to answer like a person who knows. */
-    dbPath: string;
+    /**
+     * One server per lane (the project's maxWorkers): a file talks to its worker's own server (see lane.ts),
+     * so a file that moves its server's clock never moves the clock of a file running beside it.
+     */
+    e2eServers: LaneServer[];
   }
 }
 
@@ -51,8 +59,8 @@ function assertProductionBuild(assets: string): void {
 }
 
 /**
- * Builds the web app (unless its build is up to date) and starts the real server on a loopback port with a
- * throwaway SQLite file and the local mailbox: the browser tests drive exactly what `npm start` serves.
+ * Builds the web app (unless its build is up to date) and starts one real server per lane on a loopback port
+ * with a throwaway SQLite file and the local mailbox: the browser tests drive exactly what `npm start` serves.
  */
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
@@ -66,8 +74,7 @@ export default async function setup(project: TestProject) {
         '!!! ==========================================================\n',
     );
     project.provide('chromium', '');
-    project.provide('baseUrl', '');
-    project.provide('dbPath', '');
+    project.provide('e2eServers', []);
     return;
   }
 
@@ -77,6 +84,21 @@ export default async function setup(project: TestProject) {
   console.info(`web app: ${built ? 'built' : 'up to date, reused'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   assertProductionBuild(path.join(root, 'apps/web/dist/assets'));
 
+  // Every lane's server starts at once: their start-ups (tsx transpiling the server) overlap.
+  const lanes = Math.max(1, project.config.maxWorkers ?? 1);
+  const servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
+  project.provide('chromium', chromium);
+  project.provide(
+    'e2eServers',
+    servers.map((s) => s.lane),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** The real server on a loopback port with a throwaway SQLite file and the local mailbox. */
+async function startServer(): Promise<{ lane: LaneServer; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));
   const port = await freePort();
   const dbPath = path.join(dir, 'e2e.db');
@@ -102,13 +124,12 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   await waitForHealth(baseUrl, child, () => output);
-
-  project.provide('chromium', chromium);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dbPath', dbPath);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    lane: { baseUrl, dbPath },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
