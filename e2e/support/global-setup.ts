@@ -118,6 +118,9 @@ async function startServer(): Promise<{ lane: LaneServer; stop: () => Promise<vo
       RATE_LIMIT_MAX: '100000',
       // The subscription tests move the server's time past a trial's reminder and end.
       CLOCK_CONTROL: '1',
+      // A lane starts a few tests per language: 16 forms per language drawn at start-up (9 x 16 per server)
+      // only took CPU from the first files' pages.
+      FORM_POOL_SIZE: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

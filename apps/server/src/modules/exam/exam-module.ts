@@ -24,7 +24,7 @@ export async function examModule(
 ) {
   const { env, db, clock, translator } = deps;
   // New sessions' forms, drawn ahead on a worker thread (decision 0027); the worker stops with the server.
-  const forms = formPool(formDrawer(), (hl) => panelLabels(translator, hl));
+  const forms = formPool(formDrawer(), (hl) => panelLabels(translator, hl), env.FORM_POOL_SIZE);
   app.addHook('onClose', () => forms.close());
   const exam = examService({
     repo: examRepository(db.kysely),
