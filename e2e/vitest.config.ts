@@ -10,7 +10,8 @@ export default defineProject({
     // Two lanes: two files at once, each with its own browser and its own server (support/lane.ts). A
     // browser test mostly waits (for the page, the server, a countdown or a reaction signal), so two share
     // the cores well; the tests inside a file stay in order.
-    maxWorkers: 2,
+    // E2E_LANES=1 runs the files one after another (a machine whose cores are busy with other work).
+    maxWorkers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 2),
     // A lane's worker runs its files one after another in one process: playwright-core, axe-core and the
     // helpers are imported once per lane, not once per file (each file still launches its own browser).
     isolate: false,
