@@ -86,7 +86,14 @@ export default async function setup(project: TestProject) {
 
   // Every lane's server starts at once: their start-ups (tsx transpiling the server) overlap.
   const lanes = Math.max(1, project.config.maxWorkers ?? 1);
-  const servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
+  const launched = await Promise.allSettled(Array.from({ length: lanes }, () => startServer()));
+  const servers = launched.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = launched.find((r) => r.status === 'rejected');
+  if (failed) {
+    // No server outlives a failed start: the ones that did start are stopped before the error is reported.
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
   project.provide('chromium', chromium);
   project.provide(
     'e2eServers',
@@ -126,7 +133,13 @@ async function startServer(): Promise<{ lane: LaneServer; stop: () => Promise<vo
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  await waitForHealth(baseUrl, child, () => output);
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (err) {
+    child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     lane: { baseUrl, dbPath },
     async stop() {
