@@ -1,60 +1,101 @@
 #!/usr/bin/env node
-// `npm test`: lint, then the typecheck beside every test suite (unit, server on SQLite and PostgreSQL, browser)
-// in one Vitest run. Ends with the plain "N passed, N failed, N skipped" line.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: lint, the typecheck, and every test suite (unit, server on SQLite and PostgreSQL, browser), all at
+// once: the browser tests run in a Vitest process of their own beside the other projects' process, since they
+// mostly wait (for pages, servers, countdowns) while the server suites mostly compute (decision 0039). Ends
+// with the plain "N passed, N failed, N skipped" line; .tmp/vitest-report.json holds both processes' results.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const run = (label, cmd, args) => {
-  const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  console.info(`\n${res.status === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  return res.status === 0;
-};
+const started = Date.now();
+const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
 
-/** Like run, without waiting: the type check (one core) overlaps the tests' waits on databases and browsers. */
-const runAsync = (label, cmd, args) => {
-  const started = Date.now();
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+/**
+ * Runs a command without waiting; its output lines carry a prefix (several run at once). Resolves to whether
+ * it succeeded, and prints how long it took.
+ */
+function run(label, cmd, args) {
+  const from = Date.now();
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${label}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.info(prefix + line));
+  }
   return new Promise((resolve) =>
-    child.on('exit', (code) => {
-      console.info(`\n${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    child.on('close', (code) => {
+      console.info(`\n${code === 0 ? '✔' : '✘'} ${label} (${seconds(from)})\n`);
       resolve(code === 0);
     }),
   );
-};
+}
 
 const extra = process.argv.slice(2);
-const lintOk = run('lint', bin('biome'), ['ci', '.']);
-const types = runAsync('typecheck', bin('tsc'), ['-b']);
+const reportDir = path.join(root, '.tmp');
+fs.mkdirSync(reportDir, { recursive: true });
+const report = path.join(reportDir, 'vitest-report.json');
 
-const report = path.join(root, '.tmp/vitest-report.json');
-fs.mkdirSync(path.dirname(report), { recursive: true });
-fs.rmSync(report, { force: true });
-const testsOk = await runAsync('tests', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...extra,
-]);
+/** A Vitest run writing its own JSON report. */
+function vitest(label, file, args) {
+  fs.rmSync(file, { force: true });
+  return {
+    file,
+    ok: run(label, bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...args,
+    ]),
+  };
+}
 
-const typesOk = await types;
+const lint = run('lint', bin('biome'), ['ci', '.']);
+const types = run('typecheck', bin('tsc'), ['-b']);
+// A run narrowed to chosen projects is one Vitest process as asked; otherwise the browser project runs in a
+// second process beside the rest (each with --passWithNoTests, so a file filter may match only one side).
+const runs = extra.some((a) => a === '--project' || a.startsWith('--project='))
+  ? [vitest('tests', path.join(reportDir, 'vitest-report-main.json'), extra)]
+  : [
+      vitest('tests', path.join(reportDir, 'vitest-report-main.json'), [
+        '--project=!e2e',
+        '--passWithNoTests',
+        ...extra,
+      ]),
+      vitest('browser', path.join(reportDir, 'vitest-report-e2e.json'), [
+        '--project=e2e',
+        '--passWithNoTests',
+        ...extra,
+      ]),
+    ];
 
+const [lintOk, typesOk, ...testsOk] = await Promise.all([lint, types, ...runs.map((r) => r.ok)]);
+
+// One report for both processes, in the shape of Vitest's own (tools and people read this file).
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed = r.numPassedTests;
-  failed = r.numFailedTests;
-  skipped = r.numPendingTests + r.numTodoTests;
+const merged = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] };
+for (const r of runs) {
+  if (!fs.existsSync(r.file)) continue;
+  const part = JSON.parse(fs.readFileSync(r.file, 'utf8'));
+  for (const key of ['numPassedTests', 'numFailedTests', 'numPendingTests', 'numTodoTests'])
+    merged[key] += part[key] ?? 0;
+  merged.testResults.push(...(part.testResults ?? []));
+  merged.startTime = Math.min(merged.startTime ?? part.startTime, part.startTime);
+  merged.success = (merged.success ?? true) && part.success;
 }
+fs.writeFileSync(report, JSON.stringify(merged));
+passed = merged.numPassedTests;
+failed = merged.numFailedTests;
+skipped = merged.numPendingTests + merged.numTodoTests;
+
 if (!lintOk) failed++;
 if (!typesOk) failed++;
-if (!testsOk && failed === 0) failed++;
-console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed === 0 && testsOk ? 0 : 1);
+const allTestsOk = testsOk.every(Boolean);
+if (!allTestsOk && failed === 0) failed++;
+console.info(`${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(started)})`);
+process.exit(failed === 0 && allTestsOk ? 0 : 1);

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
+import { baseUrl } from './lane';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const baseUrl = () => inject('baseUrl');
+export { baseUrl, dbPath } from './lane';
 
 /** A describe block that runs only when the global setup found a browser (it fails loudly in CI otherwise). */
 export const describeBrowser = inject('chromium') ? describe : describe.skip;

@@ -8,12 +8,20 @@ import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
 import { ensureWebBuild } from './web-build';
 
+/** One lane's server: its address and its SQLite file (tests read a session's key from it). */
+export interface LaneServer {
+  baseUrl: string;
+  dbPath: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     chromium: string;
-    /** The e2e server's SQLite file: tests read a session's key from it to answer like a person who knows. */
-    dbPath: string;
+    /**
+     * One server per lane (the project's maxWorkers): a file talks to its worker's own server (see lane.ts),
+     * so a file that moves its server's clock never moves the clock of a file running beside it.
+     */
+    e2eServers: LaneServer[];
   }
 }
 
@@ -51,8 +59,8 @@ function assertProductionBuild(assets: string): void {
 }
 
 /**
- * Builds the web app (unless its build is up to date) and starts the real server on a loopback port with a
- * throwaway SQLite file and the local mailbox: the browser tests drive exactly what `npm start` serves.
+ * Builds the web app (unless its build is up to date) and starts one real server per lane on a loopback port
+ * with a throwaway SQLite file and the local mailbox: the browser tests drive exactly what `npm start` serves.
  */
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
@@ -66,8 +74,7 @@ export default async function setup(project: TestProject) {
         '!!! ==========================================================\n',
     );
     project.provide('chromium', '');
-    project.provide('baseUrl', '');
-    project.provide('dbPath', '');
+    project.provide('e2eServers', []);
     return;
   }
 
@@ -77,6 +84,28 @@ export default async function setup(project: TestProject) {
   console.info(`web app: ${built ? 'built' : 'up to date, reused'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   assertProductionBuild(path.join(root, 'apps/web/dist/assets'));
 
+  // Every lane's server starts at once: their start-ups (tsx transpiling the server) overlap.
+  const lanes = Math.max(1, project.config.maxWorkers ?? 1);
+  const launched = await Promise.allSettled(Array.from({ length: lanes }, () => startServer()));
+  const servers = launched.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = launched.find((r) => r.status === 'rejected');
+  if (failed) {
+    // No server outlives a failed start: the ones that did start are stopped before the error is reported.
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide('chromium', chromium);
+  project.provide(
+    'e2eServers',
+    servers.map((s) => s.lane),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** The real server on a loopback port with a throwaway SQLite file and the local mailbox. */
+async function startServer(): Promise<{ lane: LaneServer; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindgauge-e2e-'));
   const port = await freePort();
   const dbPath = path.join(dir, 'e2e.db');
@@ -96,19 +125,27 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_MAX: '100000',
       // The subscription tests move the server's time past a trial's reminder and end.
       CLOCK_CONTROL: '1',
+      // A lane starts a few tests per language: 16 forms per language drawn at start-up (9 x 16 per server)
+      // only took CPU from the first files' pages.
+      FORM_POOL_SIZE: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  await waitForHealth(baseUrl, child, () => output);
-
-  project.provide('chromium', chromium);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dbPath', dbPath);
-  return async () => {
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (err) {
     child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
     fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    lane: { baseUrl, dbPath },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

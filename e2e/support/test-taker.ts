@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { dbPath } from './lane';
 
 /**
  * The answer key of a session, read from the server's database (only a test may do this). A routed test's
  * key holds the parts given so far: read it again after a part is finished (`keyItem` does).
  */
 export function answerKey(sessionId: string): { id: string; answerIndex: number }[] {
-  const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
+  const db = new Database(dbPath(), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('select scoring_key from exam_sessions where id = ?').get(sessionId) as {
       scoring_key: string;
@@ -26,7 +27,7 @@ export function keyItem(sessionId: string, i: number): { id: string; answerIndex
 }
 
 export function savedAnswers(sessionId: string): Map<string, number | null> {
-  const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
+  const db = new Database(dbPath(), { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare('select item_id, choice from session_answers where session_id = ?').all(sessionId) as {
       item_id: string;

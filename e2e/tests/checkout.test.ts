@@ -16,6 +16,8 @@ describeBrowser('checkout', () => {
 
   it('sku2 with the 4242 card: terms and method checks, frame payment, success countdown, the report; no card data reaches our endpoints', async () => {
     const page = await b.newPage();
+    // The page's clock, so the success page's ten-second countdown can be run through at once.
+    await page.clock.install();
     const requests = recordRequests(page);
     const orderNumber = await finishTestViaApi(page, 'en');
     await page.goto(`/answer/submit/IQB-1799?order=${orderNumber}`);
@@ -46,6 +48,7 @@ describeBrowser('checkout', () => {
     await expectHeading(page, 'Payment successful');
     expect(await page.getByText('Your report has been generated and sent to buyer@example.com').count()).toBe(1);
     await expectAccessible(page, 'payment success');
+    await page.clock.runFor(10_000);
     await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/report/result/IQB-1799');
     await page.locator('[data-testid="report-iq"]').waitFor();
     const api = (await (await page.request.get(`/api/exam/order/info/${orderNumber}`)).json()).data.result;

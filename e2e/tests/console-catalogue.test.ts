@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
-import { baseUrl, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { expect, it } from 'vitest';
+import { baseUrl, dbPath, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { expectHeading, finishTestViaApi } from '../support/checkout';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,7 +15,7 @@ const COUNTRY = 'PL';
 function operatorLink(email: string): string {
   const res = spawnSync(process.execPath, [path.join(root, 'scripts/operator.mjs'), '--email', email], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${inject('dbPath')}`, PUBLIC_URL: baseUrl(), LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: `sqlite:${dbPath()}`, PUBLIC_URL: baseUrl(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
     timeout: 120_000,
   });

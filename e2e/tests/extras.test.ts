@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { expect, inject, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { expect, it } from 'vitest';
+import { dbPath, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { buyViaApi, expectHeading, finishTestViaApi, latestMail } from '../support/checkout';
 
 /** The extras an order has paid for, read from the e2e server's database. */
 function extraPayments(orderNumber: string): { package_id: string; status: string }[] {
-  const db = new Database(inject('dbPath'), { readonly: true, fileMustExist: true });
+  const db = new Database(dbPath(), { readonly: true, fileMustExist: true });
   try {
     return db
       .prepare('select package_id, status from payments where order_number = ? and package_id is not null')

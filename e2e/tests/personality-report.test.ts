@@ -70,6 +70,8 @@ async function toTierChoice(page: Page, locale: Locale): Promise<string> {
 
 /** The paid profile page: the type, the four axes explained, every part of the Full profile, the PDF. */
 async function expectProfile(page: Page, locale: Locale, orderNumber: string) {
+  // The success page opens the profile after its countdown (on the page's installed clock).
+  await page.clock.runFor(10_000);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/personality/report/MBT-1800');
   await expect.poll(() => page.locator('.type-hero__code').textContent()).toBe('INTJ');
   const api = (await (await page.request.get(`/api/exam/personality/profile/${orderNumber}?hl=${locale}`)).json()).data;
@@ -109,6 +111,8 @@ describeBrowser('the paid personality report', () => {
 
   it('en: home card, type, tier choice, card payment, success page, then the paid profile and its PDF', async () => {
     const page = await b.newPage();
+    // The page's clock, so the success page's ten-second countdown to the profile can be run through at once.
+    await page.clock.install();
     await toResult(page, 'en');
     await expectAccessible(page, 'personality result with the full-profile offer');
     const orderNumber = await toTierChoice(page, 'en');
@@ -131,6 +135,8 @@ describeBrowser('the paid personality report', () => {
 
   it('ja: the same path in Japanese; an unpaid profile leads to the tiers, the paid one reads in Japanese', async () => {
     const page = await b.newPage({ locale: 'ja-JP' });
+    // The page's clock, so the success page's ten-second countdown to the profile can be run through at once.
+    await page.clock.install();
     await toResult(page, 'ja');
     const orderNumber = await toTierChoice(page, 'ja');
     expect(await page.locator('.sku-card[data-sku="sku2"]').textContent()).toContain('¥2,280');

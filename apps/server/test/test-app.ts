@@ -64,6 +64,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     RATE_LIMIT_MAX: '100000',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://mindgauge.test',
+    // A test app starts a few tests: refilling 16 forms per language behind each one only took CPU from the
+    // suite (form-pool.test.ts proves the pool at this size as at any other).
+    FORM_POOL_SIZE: '2',
     ...overrides,
   });
 }

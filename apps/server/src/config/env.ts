@@ -126,6 +126,8 @@ export const ZEnv = z
       .default(''),
     MIN_COUNTRY_SAMPLE: z.coerce.number().int().min(1).default(30),
     MIN_RELIABILITY_SAMPLE: z.coerce.number().int().min(2).default(100),
+    /** New sessions' forms drawn ahead per language (decision 0027); tests keep a few, as they start few tests. */
+    FORM_POOL_SIZE: z.coerce.number().int().min(1).max(256).default(16),
     CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).default('sandbox'),
     PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal', 'none']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),

@@ -24,7 +24,7 @@ export async function examModule(
 ) {
   const { env, db, clock, translator } = deps;
   // New sessions' forms, drawn ahead on worker threads (decisions 0027, 0041); the workers stop with the server.
-  const forms = formPool(formDrawer(env.FORM_DRAW_WORKERS), (hl) => panelLabels(translator, hl));
+  const forms = formPool(formDrawer(env.FORM_DRAW_WORKERS), (hl) => panelLabels(translator, hl), env.FORM_POOL_SIZE);
   app.addHook('onClose', () => forms.close());
   const exam = examService({
     repo: examRepository(db.kysely),

@@ -1,0 +1,21 @@
+import { inject } from 'vitest';
+import type { LaneServer } from './global-setup';
+
+/**
+ * This file's server. Browser test files run in lanes, one file per worker at a time (VITEST_POOL_ID 1..n),
+ * and each lane has a server and database of its own: what one file does to its server (its clock moved
+ * days ahead, its mailbox filled) never reaches a file running beside it.
+ */
+export function laneServer(): LaneServer {
+  const servers = inject('e2eServers');
+  const lane = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(lane - 1) % servers.length];
+  if (!server) throw new Error('no browser-test server: the e2e global setup started none');
+  return server;
+}
+
+/** The address of this file's server. */
+export const baseUrl = (): string => laneServer().baseUrl;
+
+/** The SQLite file of this file's server (a test reads a session's answer key from it). */
+export const dbPath = (): string => laneServer().dbPath;
