@@ -7,7 +7,7 @@ import { createQueryClient } from './app/query-client';
 import { createRouter, preloadScreen } from './app/router';
 import { applyKeptIdentity, variantOfPath } from './features/landing-identities/visit-identity';
 import { ensureLogid } from './features/tracking/track-visit';
-import { detectLocale, ensureLandingNamespace, initI18n, preloadLandingTexts } from './i18n/i18n';
+import { detectLocale, ensureLandingScreenNamespaces, initI18n, preloadLandingTexts } from './i18n/i18n';
 import { initAdPixels } from './lib/ad-pixels/ad-pixels';
 import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
 import './styles/index.css';
@@ -30,7 +30,7 @@ async function boot() {
   // The server sent this page prerendered in this language (app/prerender.tsx): React adopts the HTML
   // instead of replacing it. In another language (a stored choice the server could not see) it renders anew.
   const hydrate = root.dataset.prerendered === locale;
-  if (hydrate && variantOfPath(location.pathname)) await ensureLandingNamespace();
+  if (hydrate && variantOfPath(location.pathname)) await ensureLandingScreenNamespaces();
   const queryClient = createQueryClient();
   const router = await createRouter(queryClient, hydrate);
   const app = (

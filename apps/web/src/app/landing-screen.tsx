@@ -6,7 +6,7 @@ import { IDENTITIES } from '../features/landing-identities/registry';
 import { snapshotOf } from '../features/landing-identities/snapshot';
 import { startVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
 import { TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
-import { ensureGrowthNamespace, ensureLandingNamespace } from '../i18n/i18n';
+import { ensureLandingScreenNamespaces } from '../i18n/i18n';
 import type { ScreenContext } from './screens';
 import { useScope } from './use-scope';
 
@@ -16,7 +16,7 @@ import { useScope } from './use-scope';
  * is the personality landing, built by its own feature: here it keeps the plain test landing.
  */
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
-  await Promise.all([testLandingLoader(args, ctx), ensureLandingNamespace(), ensureGrowthNamespace()]);
+  await Promise.all([testLandingLoader(args, ctx), ensureLandingScreenNamespaces()]);
   return null;
 }
 

@@ -74,6 +74,14 @@ export function ensureGrowthNamespace(): Promise<void> {
   return ensureNamespaces(['growth']);
 }
 
+/**
+ * Every namespace a landing screen shows: its loader awaits them, and so does a prerendered landing before it
+ * hydrates (its loader does not run then), or its social proof would come up with bare keys.
+ */
+export async function ensureLandingScreenNamespaces(): Promise<void> {
+  await Promise.all([ensureLandingNamespace(), ensureGrowthNamespace()]);
+}
+
 /** Starts fetching a locale's landing texts early; `ensureLandingNamespace` later finds the module loading. */
 export function preloadLandingTexts(locale: Locale): void {
   // A failure here is the landing loader's to report when it asks for the same module.
