@@ -103,6 +103,15 @@ describeBrowser('the console catalogue', () => {
     // The preview (the visitor's own pricing) shows the new prices, during the offer and after it.
     await expect.poll(() => previewRow.locator('td[data-col="after"]').textContent()).toBe('129,99 zł');
     await expect.poll(() => previewRow.locator('td[data-col="during"]').textContent()).toContain('64,99 zł');
+    // A plan's price, with its trial's (the trial price above the period's is refused first).
+    await page.getByLabel('Plan', { exact: true }).selectOption('weekly');
+    await page.getByLabel(/^Price each period/).fill('89.99');
+    await page.getByLabel(/^Trial price/).fill('99.99');
+    await page.getByRole('button', { name: 'Save the plan price' }).click();
+    await page.getByRole('alert').getByText("The trial price cannot be higher than the plan's price.").waitFor();
+    await page.getByLabel(/^Trial price/).fill('8.99');
+    await page.getByRole('button', { name: 'Save the plan price' }).click();
+    await page.getByText(`Saved: weekly in ${COUNTRY} now costs 89,99 zł each period for new orders.`).waitFor();
     await expectAccessible(page, 'console catalogue after a change');
 
     // A new visitor from Poland sees the new price on the report choice.

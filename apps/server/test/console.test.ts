@@ -51,6 +51,9 @@ const consoleCalls = Object.values(endpoints)
             country: 'US',
             listMinor: 999,
             offerMinor: 499,
+            planId: 'weekly',
+            amountMinor: 1999,
+            trialAmountMinor: 199,
             minutes: 15,
           }
         : undefined,

@@ -59,6 +59,7 @@ export const endpoints = {
   consoleCatalogue: consoleCatalogue.consoleCatalogue,
   consoleCataloguePrice: consoleCatalogue.consoleCataloguePrice,
   consoleCatalogueOffer: consoleCatalogue.consoleCatalogueOffer,
+  consoleCataloguePlanPrice: consoleCatalogue.consoleCataloguePlanPrice,
   consoleCataloguePreview: consoleCatalogue.consoleCataloguePreview,
   questionList: exam.questionList,
   startSession: exam.startSession,

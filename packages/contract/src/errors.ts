@@ -57,6 +57,8 @@ export const ERRORS = {
   PROMO_CODE_TAKEN: { result: 40921, status: 409 },
   PRICE_MINOR_UNITS: { result: 40023, status: 400 },
   OFFER_ABOVE_LIST: { result: 40024, status: 400 },
+  TRIAL_ABOVE_PRICE: { result: 40041, status: 400 },
+  PLAN_TRIAL_FIXED: { result: 40042, status: 400 },
   PRICE_NOT_FOUND: { result: 40423, status: 404 },
   NOT_REFUNDABLE: { result: 40922, status: 409 },
   TICKET_NOT_FOUND: { result: 40421, status: 404 },

@@ -58,7 +58,9 @@ export async function commerce(
     links,
     reportLinkSecret,
   });
-  await app.register(async (scope) => subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers }));
+  await app.register(async (scope) =>
+    subscriptionRoutes(scope, bases, { plans, payments, subscriptions, providers, findOrder: orders.findOrder }),
+  );
   const extras = await extrasModule(app, bases, deps, {
     exams: orders,
     payments,

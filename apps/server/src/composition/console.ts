@@ -51,6 +51,7 @@ export async function operatorConsole(
     outbox: outboxDesk(kysely, clock, kickMail),
     reviews: parts.growth.reviews,
     subscriptions: parts.checkout.subscriptions,
+    plans: parts.checkout.plans,
     funnel: {
       views: (range) => deps.tracking.viewCounts(range),
       counts: [

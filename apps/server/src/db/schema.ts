@@ -382,6 +382,16 @@ export interface Database {
     /** Charged today for the trial; null for plans without one. */
     trial_amount_minor: number | null;
   };
+  /** The plan prices an order was shown, per price table's country (decision 0038): what its plan starts at. */
+  order_plan_prices: {
+    order_number: string;
+    country: string;
+    plan_id: string;
+    currency: string;
+    amount_minor: number;
+    trial_amount_minor: number | null;
+    created_at: number;
+  };
   subscriptions: {
     id: string;
     order_number: string;

@@ -2,7 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { ZLanguageTag } from '../fields';
 import { ZExamIdParam } from '../scope';
 import { describe, z } from '../zod';
-import { ZCountryParam, ZSku, ZSkuId } from './checkout';
+import { ZCountryParam, ZPlanId, ZSku, ZSkuId } from './checkout';
 
 /**
  * The console's catalogue (issue 21, decision 0038): tier prices per country, plan prices, the offer's length.
@@ -69,6 +69,25 @@ export const consoleCataloguePrice = defineEndpoint({
     offerMinor: ZMinorAmount,
   }),
   response: ZConsoleTierPrice,
+});
+
+export const consoleCataloguePlanPrice = defineEndpoint({
+  id: 'consoleCataloguePlanPrice',
+  method: 'POST',
+  base: 'api',
+  path: '/console/catalogue/plan-price',
+  summary:
+    "Sets a plan's recurring and trial price for a country (its currency's); new orders only, subscriptions keep theirs",
+  tags,
+  body: z.object({
+    examId: ZExamIdParam,
+    planId: ZPlanId,
+    country: ZCountryParam,
+    amountMinor: ZMinorAmount,
+    /** Given exactly when the plan has a trial at that price (a plan's trial is its terms, not its price). */
+    trialAmountMinor: z.nullable(ZMinorAmount),
+  }),
+  response: ZConsolePlanPrice,
 });
 
 export const consoleCatalogueOffer = defineEndpoint({

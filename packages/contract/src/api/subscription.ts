@@ -53,9 +53,12 @@ export const planList = defineEndpoint({
   method: 'GET',
   base: 'api',
   path: '/exam/plan/list/:examId/:country/:hl',
-  summary: 'The subscription plans, priced for a country in its currency',
+  summary: 'The subscription plans, priced for a country in its currency (and as an order was first shown them)',
   tags,
   params: z.object({ examId: ZExamIdParam, country: ZCountryParam, hl: ZLanguageTag }),
+  query: z.object({
+    order: describe(z.optional(ZOrderNumber), 'Price for this order: the plan prices it was first shown'),
+  }),
   response: ZPlanList,
 });
 

@@ -19,6 +19,7 @@ import { consoleTables } from './0019-console';
 import { consoleRenewalRefunds } from './0020-console-renewal-refunds';
 import { orderPrices } from './0021-order-prices';
 import { landingAttribution } from './0022-landing-attribution';
+import { orderPlanPrices } from './0024-order-plan-prices';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0020-console-renewal-refunds': consoleRenewalRefunds(dialect),
         '0021-order-prices': orderPrices(dialect),
         '0022-landing-attribution': landingAttribution(),
+        '0024-order-plan-prices': orderPlanPrices(dialect),
       };
     },
   };

@@ -3,6 +3,7 @@ import {
   type Locale,
   PERSONALITY_EXAM_ID,
   type TConsoleCatalogue,
+  type TConsolePlanPrice,
   type TConsoleTierPrice,
   type TSku,
 } from '@mindgauge/contract';
@@ -62,33 +63,45 @@ const presentTier = (r: TierPriceRow): TConsoleTierPrice => ({
   offerMinor: r.offer_minor,
 });
 
+const presentPlan = (p: PlanPriceRow): TConsolePlanPrice => ({
+  examId: p.exam_id,
+  planId: p.plan_id,
+  country: p.country,
+  currency: p.currency,
+  amountMinor: p.amount_minor,
+  trialAmountMinor: p.trial_amount_minor,
+});
+
 /**
  * The console's catalogue screen (issue 21): reads prices and the offer's length, and makes each change
  * through the catalogue's service with one audit row holding the value before and after.
  */
 export function consoleCatalogue(d: {
   catalogue: CatalogueDesk;
-  planPrices(): Promise<PlanPriceRow[]>;
+  /** The plans' prices (the subscriptions module's plan catalogue). */
+  plans: {
+    allPrices(): Promise<PlanPriceRow[]>;
+    setPrice(p: {
+      examId: number;
+      planId: string;
+      country: string;
+      amount: number;
+      trial: number | null;
+    }): Promise<{ before: PlanPriceRow; after: PlanPriceRow }>;
+  };
   audit(actor: Actor, action: string, target: string, before: unknown, after: unknown): Promise<void>;
 }) {
   return {
     async read(): Promise<TConsoleCatalogue> {
       const [offerMinutes, plans, ...tiers] = await Promise.all([
         d.catalogue.offerMinutes(),
-        d.planPrices(),
+        d.plans.allPrices(),
         ...EXAMS.map((examId) => d.catalogue.prices(examId)),
       ]);
       return {
         offerMinutes,
         tiers: tiers.flat().map(presentTier),
-        plans: plans.map((p) => ({
-          examId: p.exam_id,
-          planId: p.plan_id,
-          country: p.country,
-          currency: p.currency,
-          amountMinor: p.amount_minor,
-          trialAmountMinor: p.trial_amount_minor,
-        })),
+        plans: plans.map(presentPlan),
       };
     },
 
@@ -113,6 +126,31 @@ export function consoleCatalogue(d: {
           'catalogue.price',
           `price:${p.examId}:${p.skuId}:${p.country}`,
           presentTier(before),
+          shown,
+        );
+      }
+      return shown;
+    },
+
+    /** A plan's price for new orders; orders that saw the old one and started subscriptions keep theirs. */
+    async setPlanPrice(
+      actor: Actor,
+      p: { examId: number; planId: string; country: string; amountMinor: number; trialAmountMinor: number | null },
+    ) {
+      const { before, after } = await d.plans.setPrice({
+        examId: p.examId,
+        planId: p.planId,
+        country: p.country,
+        amount: p.amountMinor,
+        trial: p.trialAmountMinor,
+      });
+      const shown = presentPlan(after);
+      if (before.amount_minor !== after.amount_minor || before.trial_amount_minor !== after.trial_amount_minor) {
+        await d.audit(
+          actor,
+          'catalogue.planPrice',
+          `plan-price:${p.examId}:${p.planId}:${p.country}`,
+          presentPlan(before),
           shown,
         );
       }

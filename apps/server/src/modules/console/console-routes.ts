@@ -53,6 +53,9 @@ export function consoleRoutes(app: FastifyInstance, bases: BasePaths, c: Console
   mountEndpoint(app, bases, endpoints.consoleCataloguePrice, async ({ req, reply, body }) =>
     c.catalogue.setPrice(await c.requireOperator(req, reply), body),
   );
+  mountEndpoint(app, bases, endpoints.consoleCataloguePlanPrice, async ({ req, reply, body }) =>
+    c.catalogue.setPlanPrice(await c.requireOperator(req, reply), body),
+  );
   mountEndpoint(app, bases, endpoints.consoleCatalogueOffer, async ({ req, reply, body }) =>
     c.catalogue.setOfferMinutes(await c.requireOperator(req, reply), body.minutes),
   );

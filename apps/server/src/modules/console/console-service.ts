@@ -15,6 +15,7 @@ import type { ExamOrders, Order } from '../exam/exam-orders';
 import type { OutboxDesk } from '../mail/outbox-desk';
 import type { RateLimiter } from '../rate-limit/consume-rate-limit';
 import type { ReviewsService } from '../reviews/reviews-service';
+import type { PlanCatalog } from '../subscriptions/plan-catalog';
 import type { ChargeRow, SubscriptionRow, SubscriptionService } from '../subscriptions/subscription-service';
 import type { SupportDesk } from '../support/support-service';
 import { type CatalogueDesk, consoleCatalogue } from './console-catalogue';
@@ -93,11 +94,10 @@ export interface ConsoleDeps {
   outbox: OutboxDesk;
   /** Buyer reviews' moderation (the reviews module's service). */
   reviews: Pick<ReviewsService, 'listPending' | 'get' | 'approve' | 'reject' | 'reply' | 'remove' | 'removeDemo'>;
+  /** Plan prices per country (the subscriptions module's plan catalogue). */
+  plans: Pick<PlanCatalog, 'allPrices' | 'setPrice'>;
   /** Find, cancel, refund a renewal (the subscriptions module's service). */
-  subscriptions: Pick<
-    SubscriptionService,
-    'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge' | 'operatorPlanPrices'
-  >;
+  subscriptions: Pick<SubscriptionService, 'operatorFind' | 'operatorGet' | 'operatorCancel' | 'operatorRefundCharge'>;
   /** Where the funnel's numbers come from (tracking, exam, payments, subscriptions). */
   funnel: FunnelSources;
   /** Queues the report e-mail (its links) again to the order's address. */
@@ -238,7 +238,7 @@ export function consoleService(d: ConsoleDeps) {
     /** The catalogue: tier prices per country, plan prices, the offer's length (decision 0038). */
     catalogue: consoleCatalogue({
       catalogue: d.catalogue,
-      planPrices: () => d.subscriptions.operatorPlanPrices(),
+      plans: d.plans,
       audit,
     }),
     /**

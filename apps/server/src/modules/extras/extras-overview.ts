@@ -30,7 +30,9 @@ export async function secondPhaseOrder(
     subscription?.status === 'trialing' &&
     !subscription.cancelRequested &&
     subscription.planId === 'weekly';
-  const weekly = trial ? await d.plans.plan(order.exam_id, 'weekly', order.country ?? DEFAULT_PRICE_COUNTRY) : null;
+  const weekly = trial
+    ? await d.plans.plan(order.exam_id, 'weekly', order.country ?? DEFAULT_PRICE_COUNTRY, order)
+    : null;
   return {
     orderNumber,
     status: order.status,

@@ -20,7 +20,7 @@ async function billAtProcessor(d: ExtrasDeps, order: OrderRow, sub: Subscription
     if (sub.status !== 'trialing') throw new AppError('TRIAL_NOT_ACTIVE');
     await callProvider(() => bill(ref));
   } else if (planId === 'fourweekly') {
-    const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
+    const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country, order);
     await callProvider(() =>
       bill(ref, {
         planId,
@@ -76,7 +76,7 @@ export async function changePlan(
       'trialing',
     );
   } else if (planId === 'fourweekly') {
-    const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country);
+    const { item } = await d.plans.plan(order.exam_id, 'fourweekly', sub.country, order);
     await d.subscriptionRows.updateIfUnchanged(sub, {
       plan_id: 'fourweekly',
       amount_minor: item.price.amount_minor,

@@ -14,7 +14,14 @@ import type { ProviderRegistry } from './providers/provider-registry';
 
 /** The plans payments sells (the subscriptions module owns them): one plan priced and shown in a language. */
 export interface PlanQuotes {
-  quote(examId: number, planId: TPlanId, country: string, locale: Locale): Promise<{ country: string; plan: TPlan }>;
+  /** With the order: the plan prices it was first shown (kept per order, decision 0038). */
+  quote(
+    examId: number,
+    planId: TPlanId,
+    country: string,
+    locale: Locale,
+    order: { order_number: string; exam_id: number },
+  ): Promise<{ country: string; plan: TPlan }>;
 }
 
 /** What payments asks of the subscriptions module (which imports payments, never the other way round). */

@@ -256,7 +256,7 @@ export function paymentService(d: PaymentDeps) {
       const { order } = open;
       const prov = d.providers.forMethod(input.method);
       if (!prov?.chargeSaved && !prov?.billsRecurring) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      const { country, plan } = await d.plans.quote(order.exam_id, input.planId, input.country, input.hl);
+      const { country, plan } = await d.plans.quote(order.exam_id, input.planId, input.country, input.hl, order);
       if (
         plan.price.todayAmount !== input.shownAmount ||
         plan.price.amount !== input.shownRecurringAmount ||

@@ -13,10 +13,11 @@ export function startSubscriptionOnPaid(d: {
   subscriptions: SubscriptionService;
 }): PaidReaction<'orderPaid', PricedPlan | null> {
   return {
-    // Before the transaction: a plan's price row (cached) is not worth holding a write lock for.
+    // Before the transaction: a plan's price row (cached) is not worth holding a write lock for. The order's
+    // kept plan prices (decision 0038): an operator's change after the plan was shown does not reach it.
     async prepare({ payment, order }) {
       if (!payment.plan_id) return null;
-      return (await d.plans.plan(order.exam_id, payment.plan_id as TPlanId, payment.country)).item;
+      return (await d.plans.plan(order.exam_id, payment.plan_id as TPlanId, payment.country, order)).item;
     },
     async inTransaction(e, repos, item) {
       if (!item) return undefined;

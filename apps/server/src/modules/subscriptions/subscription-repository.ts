@@ -169,6 +169,43 @@ export function subscriptionRepository(db: Kysely<Database>) {
         .where('country', '=', country)
         .execute();
     },
+    /** The plan prices an order was shown for a price table's country; none before it was first shown. */
+    orderPlanPrices(orderNumber: string, country: string): Promise<Database['order_plan_prices'][]> {
+      return db
+        .selectFrom('order_plan_prices')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .where('country', '=', country)
+        .execute();
+    },
+    /** Keeps the plan prices an order is shown; the first copy wins (a concurrent second copy adds nothing). */
+    async keepOrderPlanPrices(rows: Database['order_plan_prices'][]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('order_plan_prices')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['order_number', 'country', 'plan_id']).doNothing())
+        .execute();
+    },
+    planPrice(examId: number, planId: string, country: string): Promise<Database['plan_prices'] | undefined> {
+      return db
+        .selectFrom('plan_prices')
+        .selectAll()
+        .where('exam_id', '=', examId)
+        .where('plan_id', '=', planId)
+        .where('country', '=', country)
+        .executeTakeFirst();
+    },
+    /** Sets one plan's prices for a country (the currency stays the table's). */
+    async setPlanPrice(p: { examId: number; planId: string; country: string; amount: number; trial: number | null }) {
+      await db
+        .updateTable('plan_prices')
+        .set({ amount_minor: p.amount, trial_amount_minor: p.trial })
+        .where('exam_id', '=', p.examId)
+        .where('plan_id', '=', p.planId)
+        .where('country', '=', p.country)
+        .execute();
+    },
     /** Every plan price of every exam (the operator's catalogue), by exam, country and plan. */
     allPlanPrices(): Promise<Database['plan_prices'][]> {
       return db

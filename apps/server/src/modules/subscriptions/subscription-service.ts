@@ -79,8 +79,6 @@ export function subscriptionService(d: SubscriptionDeps) {
     /** The funnel's plan counts (the console). */
     funnelCounts: (from: number, to: number) => d.repo.funnelCounts(from, to),
     operatorFind: (email: string) => operatorFind(d, email),
-    /** The plan prices as the console lists them (read only there: see decision 0038). */
-    operatorPlanPrices: () => d.repo.allPlanPrices(),
     operatorGet: (subscriptionId: string) => operatorGet(d, subscriptionId),
     operatorCancel: (subscriptionId: string) => operatorCancel(d, subscriptionId),
     operatorRefundCharge: (subscriptionId: string, chargeId: string) =>

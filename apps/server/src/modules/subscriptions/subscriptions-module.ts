@@ -24,7 +24,7 @@ export async function subscriptionsModule(
   const now = clock.now();
   const { providers } = parts;
   const repo = subscriptionRepository(kysely);
-  const plans = planCatalog({ repo, translator, cache: createTtlCache(clock, 60_000) });
+  const plans = planCatalog({ repo, translator, clock, cache: createTtlCache(clock, 60_000) });
   const reminderMs = env.TRIAL_REMINDER_HOURS * 3_600_000;
   const transact = subscriptionTransactor(kysely);
   const subscriptions = subscriptionService({

@@ -3,6 +3,7 @@ import {
   isLocale,
   type Locale,
   PERSONALITY_EXAM_ID,
+  type TConsolePlanPrice,
   type TConsoleTierPrice,
   type TSku,
   type TSkuId,
@@ -14,6 +15,7 @@ import { AppLink } from '../../components/app-link';
 import { Field } from '../../components/field';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { cataloguePreviewQuery, catalogueQuery, setOfferMinutes, setTierPrice } from './console-api';
+import { PlanPriceForm } from './plan-price-form';
 import { inputFromMinor, minorFromInput, shownPrice } from './price-input';
 
 const EXAMS = [DEFAULT_EXAM_ID, PERSONALITY_EXAM_ID] as const;
@@ -87,20 +89,7 @@ function OfferForm({ minutes }: { minutes: number }) {
   );
 }
 
-function TierPrices({
-  tiers,
-  plans,
-}: {
-  tiers: TConsoleTierPrice[];
-  plans: {
-    examId: number;
-    planId: string;
-    country: string;
-    currency: string;
-    amountMinor: number;
-    trialAmountMinor: number | null;
-  }[];
-}) {
+function TierPrices({ tiers, plans }: { tiers: TConsoleTierPrice[]; plans: TConsolePlanPrice[] }) {
   const { t, i18n } = useTranslation('console');
   const [examId, setExamId] = useState<number>(DEFAULT_EXAM_ID);
   const [country, setCountry] = useState('US');
@@ -166,7 +155,7 @@ function TierPrices({
       {preview.data && <Preview during={preview.data.duringOffer} after={preview.data.afterOffer} />}
 
       <h3 id="catalogue-plans-title">{t('catalogue.plansTitle', { country })}</h3>
-      <p className="console__note">{t('catalogue.plansReadOnly')}</p>
+      <p className="console__note">{t('catalogue.plansNote')}</p>
       {planRows.length === 0 ? (
         <p>{t('catalogue.noPlans')}</p>
       ) : (
@@ -193,6 +182,7 @@ function TierPrices({
           </table>
         </div>
       )}
+      {planRows.length > 0 && <PlanPriceForm key={`plan-${examId}-${country}`} country={country} rows={planRows} />}
     </>
   );
 }

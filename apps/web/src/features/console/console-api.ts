@@ -2,6 +2,7 @@ import {
   consoleAudit,
   consoleCatalogue,
   consoleCatalogueOffer,
+  consoleCataloguePlanPrice,
   consoleCataloguePreview,
   consoleCataloguePrice,
   consoleFunnel,
@@ -30,6 +31,7 @@ import {
   consoleTotpEnrol,
   consoleTotpVerify,
   type Locale,
+  type TPlanId,
   type TSkuId,
 } from '@mindgauge/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -129,4 +131,11 @@ export const setTierPrice = (body: {
   listMinor: number;
   offerMinor: number;
 }) => call(consoleCataloguePrice, { body });
+export const setPlanPrice = (body: {
+  examId: number;
+  planId: TPlanId;
+  country: string;
+  amountMinor: number;
+  trialAmountMinor: number | null;
+}) => call(consoleCataloguePlanPrice, { body });
 export const setOfferMinutes = (minutes: number) => call(consoleCatalogueOffer, { body: { minutes } });

@@ -53,7 +53,7 @@ function SkipTrialOffer({
   const scope = useScope();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
-  const plans = useQuery(planListQuery(scope.examId, pricingCountry(hl), hl)).data;
+  const plans = useQuery(planListQuery(scope.examId, pricingCountry(hl), hl, order.orderNumber)).data;
   const [state, setState] = useState<'idle' | 'busy' | 'done' | string>('idle');
   const sub = order.subscription;
   const weekly = order.steps.find((s) => s.step === 'skipTrial')?.plan;

@@ -80,7 +80,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
       throw redirect(withKeptQuery(buildHref('payingSuccess', { scope: params.scope }, { order }), url.search));
     }
     if (planId) {
-      const plans = await queryClient.fetchQuery(planListQuery(scope.examId, country, hl));
+      const plans = await queryClient.fetchQuery(planListQuery(scope.examId, country, hl, order));
       if (!plans.plans.some((p) => p.planId === planId)) throw data(null, { status: 404 });
       return { country, hl, promo: null, promoError: null, planId };
     }
@@ -496,7 +496,7 @@ function PlanPayment({ data, planId }: { data: PaymentPageData; planId: TPlanId 
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const orderNumber = orderFromSearch(search);
-  const plansQuery = useSuspenseQuery(planListQuery(scope.examId, data.country, data.hl));
+  const plansQuery = useSuspenseQuery(planListQuery(scope.examId, data.country, data.hl, orderNumber));
   const { data: methodList } = useSuspenseQuery(paymentMethodsQuery(scope.examId, data.country));
   const plan = plansQuery.data.plans.find((p) => p.planId === planId);
   if (!plan) throw new Error(`plan ${planId} is not offered`);

@@ -51,7 +51,7 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     // Reviews and the country list are extras: the page works without them.
     void queryClient.prefetchQuery(reviewsQuery(scope.examId, hl));
     void queryClient.prefetchQuery(orderCountriesQuery());
-    void queryClient.prefetchQuery(planListQuery(scope.examId, country, hl));
+    void queryClient.prefetchQuery(planListQuery(scope.examId, country, hl, order));
     // The order first: its first look starts the offer countdown the prices depend on.
     const [checkout] = await Promise.all([
       fetchOrderCheckout(queryClient, order),
@@ -102,7 +102,7 @@ export function SchemeScreen({ data, slots: { PlanCards } }: { data: PricingPage
   const { data: docs } = useSuspenseQuery(privacyAndAgreementQuery(scope.examId, data.hl));
   const reviews = useQuery(reviewsQuery(scope.examId, data.hl)).data;
   const countries = useQuery(orderCountriesQuery()).data;
-  const plans = useQuery(planListQuery(scope.examId, data.country, data.hl)).data;
+  const plans = useQuery(planListQuery(scope.examId, data.country, data.hl, orderNumber)).data;
   const offsetMs = useMemo(
     () => serverOffsetMs(list.offer.serverNow, dataUpdatedAt),
     [list.offer.serverNow, dataUpdatedAt],
