@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, the typecheck, and every test suite (unit, server on SQLite and PostgreSQL, browser), all at
-// once: the browser tests run in a Vitest process of their own beside the other projects' process, since they
-// mostly wait (for pages, servers, countdowns) while the server suites mostly compute (decision 0039). Ends
-// with the plain "N passed, N failed, N skipped" line; .tmp/vitest-report.json holds both processes' results.
+// `npm test`: lint, the type check and the unit, component and server suites (SQLite and PostgreSQL) at once,
+// then the browser tests in a Vitest process of their own, two files at a time (decision 0039). Ends with the
+// plain "N passed, N failed, N skipped" line; .tmp/vitest-report.json holds both processes' results.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,21 +55,24 @@ function vitest(label, file, args) {
 const lint = run('lint', bin('biome'), ['ci', '.']);
 const types = run('typecheck', bin('tsc'), ['-b']);
 // A run narrowed to chosen projects is one Vitest process as asked; otherwise the browser project runs in a
-// second process beside the rest (each with --passWithNoTests, so a file filter may match only one side).
-const runs = extra.some((a) => a === '--project' || a.startsWith('--project='))
-  ? [vitest('tests', path.join(reportDir, 'vitest-report-main.json'), extra)]
-  : [
-      vitest('tests', path.join(reportDir, 'vitest-report-main.json'), [
-        '--project=!e2e',
-        '--passWithNoTests',
-        ...extra,
-      ]),
-      vitest('browser', path.join(reportDir, 'vitest-report-e2e.json'), [
-        '--project=e2e',
-        '--passWithNoTests',
-        ...extra,
-      ]),
-    ];
+// second process (each with --passWithNoTests, so a file filter may match only one side).
+const narrowed = extra.some((a) => a === '--project' || a.startsWith('--project='));
+const runs = [
+  vitest(
+    'tests',
+    path.join(reportDir, 'vitest-report-main.json'),
+    narrowed ? extra : ['--project=!e2e', '--passWithNoTests', ...extra],
+  ),
+];
+if (!narrowed) {
+  // The browser tests start once the type check and the other suites are done. Beside them (decision 0039's
+  // first layout) a fresh clone's type check (about 3 minutes of one core) and the server suites starved the
+  // pages: navigations took over the polls' second and three browser tests failed in a clean-clone CI run.
+  await Promise.all([types, runs[0].ok]);
+  runs.push(
+    vitest('browser', path.join(reportDir, 'vitest-report-e2e.json'), ['--project=e2e', '--passWithNoTests', ...extra]),
+  );
+}
 
 const [lintOk, typesOk, ...testsOk] = await Promise.all([lint, types, ...runs.map((r) => r.ok)]);
 
