@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseUrl, describeBrowser, useBrowser } from '../support/browser';
+import { latestMail } from '../support/checkout';
 
 /**
  * Issue 14: the landings are prerendered at build time (apps/web/src/app/prerender.tsx, decision 0035), painted without
@@ -87,6 +88,34 @@ describeBrowser('prerendered landings', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('knows a visitor without a sign-in cookie is signed out without asking, and asks when the cookie is there', async () => {
+    const page = await b.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user/get') asked.push(r.url());
+    });
+    await page.goto('/landing_page/test_center/IQB-1799?hl=en');
+    await hydrated(page, 'test_center');
+    expect(await page.locator('html').getAttribute('data-account')).toBe('none');
+    await page.locator('.account-corner .account-link').waitFor({ state: 'attached' });
+    expect(asked).toEqual([]);
+
+    // Signed in (the cookie set by the API): the same landing asks, and its header shows the account menu.
+    const email = `prerender-${Date.now()}@example.com`;
+    const reg = await page.request.post('/api/user/register', {
+      data: { name: 'Ada', email, password: 'a prerender passphrase', agreement: true, hl: 'en' },
+    });
+    expect(reg.status()).toBe(200);
+    const code = /\b\d{6}\b/.exec((await latestMail(page, email, /confirmation code/i)).text)?.[0] ?? '';
+    const verified = await page.request.post('/api/user/verify', { data: { email, code, purpose: 'register' } });
+    expect(verified.status()).toBe(200);
+    await page.goto('/landing_page/test_center/IQB-1799?hl=en');
+    await hydrated(page, 'test_center');
+    expect(await page.locator('html').getAttribute('data-account')).toBeNull();
+    await page.locator('.account-corner .account-menu__button').waitFor({ state: 'attached' });
+    expect(asked.length).toBeGreaterThan(0);
+  });
 
   it('prerenders the home page: painted without JavaScript, hydrated, its exams filled in after', async () => {
     const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });

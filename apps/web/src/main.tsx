@@ -10,6 +10,7 @@ import { ensureLogid } from './features/tracking/track-visit';
 import { detectLocale, ensureLandingScreenNamespaces, initI18n, preloadLandingTexts } from './i18n/i18n';
 import { initAdPixels } from './lib/ad-pixels/ad-pixels';
 import { readVisitorContinent, runtimeConfig } from './lib/runtime-config';
+import { beginHydration } from './lib/use-hydrated';
 import './styles/index.css';
 
 async function boot() {
@@ -42,8 +43,10 @@ async function boot() {
   );
   // Hydrating as a transition lets React yield to the browser every few milliseconds (the page is already
   // painted and its links work): short tasks instead of one long one, so a tap is answered at once.
-  if (hydrate) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (hydrate) {
+    beginHydration();
+    startTransition(() => void hydrateRoot(root, app));
+  } else createRoot(root).render(app);
 }
 
 void boot();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, type Locale, resolveLocale } from '@mindgauge/contract';
+import { LOCALE_COOKIE, type Locale, resolveLocale, TOKEN_NAME } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
@@ -42,6 +42,15 @@ export function documentLocale(req: FastifyRequest): Locale {
   const cookie = req.cookies?.[LOCALE_COOKIE];
   if (cookie) return resolveLocale(cookie);
   return resolveLocale(req.headers['accept-language']?.split(',')[0]);
+}
+
+/**
+ * A request without the sign-in cookie comes from someone not signed in: the page says so, and the header
+ * draws "log in" without asking the API first (apps/web current-user.ts). One request less per landing, and
+ * no re-render of the header when its answer arrives. With the cookie the web asks, as the cookie may be stale.
+ */
+function accountHint(req: FastifyRequest): string {
+  return req.cookies?.[TOKEN_NAME] ? '' : ' data-account="none"';
 }
 
 /** A gift link's code is kept by the landing's loader, which a prerendered (hydrated) landing does not run. */
@@ -140,7 +149,7 @@ export async function registerStaticWeb(
     const csp = reply.getHeader('content-security-policy');
     if (prerenderedPage && typeof csp === 'string') reply.header('content-security-policy', prerendered.scriptSrc(csp));
     const page = (prerenderedPage ?? template)
-      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"${accountHint(req)}`)
       .replace(
         /<meta name="description" content="[^"]*"/,
         `<meta name="description" content="${escapeHtml(texts.description)}"`,

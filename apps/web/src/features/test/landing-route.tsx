@@ -41,6 +41,39 @@ export function Component() {
   return <TestLanding />;
 }
 
+// The parts drawn from the API are leaves that read their own query: the data's arrival (right after a
+// prerendered landing hydrates) re-renders them alone, not the landing with its hero.
+
+function FactsLine({ examId }: { examId: number }) {
+  const { t } = useTranslation('test');
+  const exam = useQuery(examQuery(examId, useLocale())).data;
+  const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
+  return <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>;
+}
+
+function ClassList({ examId }: { examId: number }) {
+  const { t } = useTranslation('test');
+  const locale = useLocale();
+  const exam = useQuery(examQuery(examId, locale)).data;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <ul className="class-list">
+      {(exam?.classes ?? []).map((c) => (
+        <li key={c.id}>
+          <span className="class-list__name">{c.name}</span>
+          <span className="class-list__range">{t('landing.classRange', { range: rangeLabel(c) })}</span>
+          <span className="class-list__share">{t('landing.share', { share: percent.format(c.share) })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Countries({ examId }: { examId: number }) {
+  const stats = useQuery(examStatsQuery(examId)).data;
+  return stats ? <CountryTable countries={stats.countries} minSample={stats.minSample} tested={stats.tested} /> : null;
+}
+
 /**
  * The landing's content. `hero`, when given (by app/ composing a landing identity), draws the hero around
  * the landing's call to action instead of the plain one; the distribution then gets its own section.
@@ -49,17 +82,12 @@ export function Component() {
 export function TestLanding({ hero, proof }: { hero?: (cta: ReactNode) => ReactNode; proof?: ReactNode }) {
   const { t } = useTranslation('test');
   const scope = useScope();
-  const locale = useLocale();
-  const exam = useQuery(examQuery(scope.examId, locale)).data;
-  const stats = useQuery(examStatsQuery(scope.examId)).data;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
   const startHref = buildHref('answerStartLoading', { scope: scope.value });
   const gift = useAppState((s) => s.giftCode);
 
   const cta = (
     <>
-      <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>
+      <FactsLine examId={scope.examId} />
       {gift ? (
         <p className="notice notice--success landing-gift">
           <strong>{t('landing.giftTitle')}</strong> {t('landing.giftLead')}
@@ -102,15 +130,7 @@ export function TestLanding({ hero, proof }: { hero?: (cta: ReactNode) => ReactN
 
       <section className="container section" aria-labelledby="classes-title">
         <h2 id="classes-title">{t('landing.classesTitle')}</h2>
-        <ul className="class-list">
-          {(exam?.classes ?? []).map((c) => (
-            <li key={c.id}>
-              <span className="class-list__name">{c.name}</span>
-              <span className="class-list__range">{t('landing.classRange', { range: rangeLabel(c) })}</span>
-              <span className="class-list__share">{t('landing.share', { share: percent.format(c.share) })}</span>
-            </li>
-          ))}
-        </ul>
+        <ClassList examId={scope.examId} />
       </section>
 
       <section className="section section--tinted" aria-labelledby="facts-title">
@@ -128,7 +148,7 @@ export function TestLanding({ hero, proof }: { hero?: (cta: ReactNode) => ReactN
 
       <section className="container section" aria-labelledby="countries-title">
         <h2 id="countries-title">{t('landing.countriesTitle')}</h2>
-        {stats ? <CountryTable countries={stats.countries} minSample={stats.minSample} tested={stats.tested} /> : null}
+        <Countries examId={scope.examId} />
       </section>
 
       {proof}

@@ -2,12 +2,24 @@ import { currentUser, type TUser } from '@mindgauge/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
+/**
+ * The server marks a page requested without the sign-in cookie (apps/server static-web.ts): nobody is signed
+ * in, so the first read needs no request. Used once, for the query's first entry; from then on the query's
+ * own state (a sign-in sets it, a stale entry is fetched) is the truth.
+ */
+let pageSaysNoAccount = typeof document !== 'undefined' && document.documentElement.dataset.account === 'none';
+
 /** The signed-in user (null for a visitor): one query shared by the header and every account screen. */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: ['account', 'me'],
     queryFn: async () => (await call(currentUser)).user,
     staleTime: 60_000,
+    initialData: (): TUser | null | undefined => {
+      if (!pageSaysNoAccount) return undefined;
+      pageSaysNoAccount = false;
+      return null;
+    },
   });
 
 export function useCurrentUser() {
