@@ -1,38 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { baseUrl, dbPath, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { expectHeading, finishTestViaApi } from '../support/checkout';
+import { codeFor, operatorLink } from '../support/operator';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Poland: a country no other browser test prices, so changing its prices disturbs none of them. */
 const COUNTRY = 'PL';
-
-/** `npm run operator:create` against the test server's database; returns the printed sign-in link. */
-function operatorLink(email: string): string {
-  const res = spawnSync(process.execPath, [path.join(root, 'scripts/operator.mjs'), '--email', email], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${dbPath()}`, PUBLIC_URL: baseUrl(), LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(res.status, `${res.stdout}\n${res.stderr}`).toBe(0);
-  const link = /https?:\/\/\S+\/user\/login\/IQB-1799\?\S+/.exec(res.stdout)?.[0];
-  expect(link, res.stdout).toBeTruthy();
-  return link as string;
-}
-
-/** The authenticator's code at the server's time (the browser tests move the server's clock). */
-async function codeFor(page: Page, secret: string): Promise<string> {
-  const res = await page.request.post('/dev/clock/advance', { data: { ms: 0 } });
-  const now = Date.parse((await res.json()).data.now as string);
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: now,
-  });
-}
 
 /** The price the report choice shows an order for the standard tier in Poland (showing it starts the offer). */
 async function shownPrice(page: Page, order: string): Promise<{ amount: number; currency: string }> {

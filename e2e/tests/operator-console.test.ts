@@ -1,38 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { baseUrl, dbPath, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { buyViaApi, expectHeading, finishTestViaApi, latestMail } from '../support/checkout';
+import { codeFor, operatorCreate } from '../support/operator';
 import { startSession } from '../support/test-taker';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** `npm run operator:create` against the test server's database, as an operator would run it on the server. */
-function operatorCreate(email: string): string {
-  const res = spawnSync(process.execPath, [path.join(root, 'scripts/operator.mjs'), '--email', email], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${dbPath()}`, PUBLIC_URL: baseUrl(), LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(res.status, `${res.stdout}\n${res.stderr}`).toBe(0);
-  return res.stdout;
-}
-
-/**
- * The authenticator's code at the server's time: the browser tests move the server's clock (trials, renewals),
- * and an authenticator is in step with the server it signs in to.
- */
-async function codeFor(page: Page, secret: string): Promise<string> {
-  const res = await page.request.post('/dev/clock/advance', { data: { ms: 0 } });
-  const now = Date.parse((await res.json()).data.now as string);
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: now,
-  });
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name }).click();
