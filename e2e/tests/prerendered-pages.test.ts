@@ -117,6 +117,26 @@ describeBrowser('prerendered landings', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 
+  it("starts the app in stages: the entry's dependencies first, each stage in its own task, then the entry", async () => {
+    const page = await b.newPage();
+    const html = await (await page.request.get('/landing_page/test_center/IQB-1799?hl=en')).text();
+    const bootSrc = /<script type="module" src="(\/prerendered\/boot-[0-9a-f]+\.js)"/.exec(html)?.[1];
+    expect(bootSrc).toBeTruthy();
+    const boot = await (await page.request.get(bootSrc as string)).text();
+    const entry = JSON.parse(/const entry = (.+);/.exec(boot)?.[1] ?? 'null') as string;
+    const stages = JSON.parse(/const stages = (.+);/.exec(boot)?.[1] ?? '[]') as string[][];
+    expect(stages.length).toBeGreaterThan(1);
+    const chunks = stages.flat();
+    expect(chunks).not.toContain(entry);
+    // Every staged chunk is one the entry itself imports: the app's own module graph, nothing else.
+    const entrySource = await (await page.request.get(entry)).text();
+    for (const chunk of chunks) {
+      const res = await page.request.get(chunk);
+      expect(res.status(), chunk).toBe(200);
+      expect(entrySource, chunk).toContain(chunk.replace('/assets/', ''));
+    }
+  });
+
   it('prerenders the home page: painted without JavaScript, hydrated, its exams filled in after', async () => {
     const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
     b.contexts.push(ctx);
