@@ -42,15 +42,19 @@ for (const v of SAMPLE) {
   const path = v.startsWith('/') ? v : `/landing_page/${v}/IQB-1799`;
   const runs: { score: number; lcp: number; cls: number; tbt: number }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const result = await lighthouse(`${base}${path}?hl=en`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    // A run Lighthouse could not finish (it says why) counts as 0 and is logged.
-    if (result?.lhr.runtimeError)
-      console.warn(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    // A run Lighthouse could not finish (it says why, e.g. NO_NAVSTART: its trace missed the navigation) is
+    // logged and run again, twice at most; one that still fails counts as 0.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 0; ; attempt++) {
+      result = await lighthouse(`${base}${path}?hl=en`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result?.lhr.runtimeError || attempt === 2) break;
+      console.warn(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (running again)`);
+    }
     const audits = result?.lhr.audits ?? {};
     runs.push({
       score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
