@@ -1,6 +1,7 @@
 import type { TExamStats } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/use-locale';
+import { numberFormat, regionName } from '../lib/intl-cache';
 
 /** Mean IQ by country, from the platform's own results; country names from the browser (Intl). */
 export function CountryTable({
@@ -15,8 +16,7 @@ export function CountryTable({
 }) {
   const { t } = useTranslation('test');
   const locale = useLocale();
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   return (
     <>
       {tested > 0 ? <p className="section__lead">{t('landing.countriesTested', { count: tested })}</p> : null}
@@ -35,7 +35,7 @@ export function CountryTable({
           <tbody>
             {countries.map((c) => (
               <tr key={c.country}>
-                <th scope="row">{names.of(c.country) ?? c.country}</th>
+                <th scope="row">{regionName(locale, c.country)}</th>
                 <td>{number.format(c.n)}</td>
                 <td>{c.meanIq}</td>
               </tr>

@@ -1,4 +1,5 @@
 import type { Locale } from '@mindgauge/contract';
+import { regionName } from '../../lib/intl-cache';
 
 /** ISO 3166-1 alpha-2 codes the country field offers (every assigned code). */
 export const COUNTRY_CODES = (
@@ -13,17 +14,5 @@ export const COUNTRY_CODES = (
 
 /** A region's name in the visitor's language ("France", "フランス"), or its code when the browser has none. */
 export function regionNamer(locale: Locale): (code: string) => string {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return (code) => {
-    try {
-      return names?.of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
+  return (code) => regionName(locale, code);
 }

@@ -1,7 +1,8 @@
 import type { TRecentCompletion } from '@mindgauge/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
+import { numberFormat } from '../../lib/intl-cache';
+import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
 import { socialProofQuery } from './api/get-social-proof';
 import { regionNamer } from './region-names';
 
@@ -22,9 +23,9 @@ function RecentLine({ r, name }: { r: TRecentCompletion; name: (code: string) =>
 export function SocialProofSection({ examId }: { examId: number }) {
   const { t } = useTranslation('growth');
   const locale = useLocale();
-  const proof = useQuery(socialProofQuery(examId)).data;
+  const proof = useDeferredQueryData(socialProofQuery(examId));
   if (!proof) return null;
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const name = regionNamer(locale);
   const counters = [
     ['lastWeek', proof.counters.lastWeek],

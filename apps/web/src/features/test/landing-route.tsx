@@ -1,5 +1,4 @@
 import type { TIqClass } from '@mindgauge/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -15,6 +14,8 @@ import { CountryTable } from '../../components/country-table';
 import { NumberedSteps } from '../../components/numbered-steps';
 import { PageTitle } from '../../components/page-title';
 import { localeFromRequest, useLocale } from '../../i18n/use-locale';
+import { numberFormat } from '../../lib/intl-cache';
+import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
 import { examStatsQuery } from './api/get-exam-stats';
 
 export async function loader({ params, request }: LoaderFunctionArgs, { queryClient }: ScreenContext) {
@@ -42,11 +43,12 @@ export function Component() {
 }
 
 // The parts drawn from the API are leaves that read their own query: the data's arrival (right after a
-// prerendered landing hydrates) re-renders them alone, not the landing with its hero.
+// prerendered landing hydrates) re-renders them alone, not the landing with its hero, and in a transition
+// (lib/use-deferred-query-data.ts).
 
 function FactsLine({ examId }: { examId: number }) {
   const { t } = useTranslation('test');
-  const exam = useQuery(examQuery(examId, useLocale())).data;
+  const exam = useDeferredQueryData(examQuery(examId, useLocale()));
   const minutes = exam ? Math.round(exam.timeLimitSeconds / 60) : 25;
   return <p className="facts-line">{t('landing.facts', { questions: exam?.questionCount ?? 30, minutes })}</p>;
 }
@@ -54,8 +56,8 @@ function FactsLine({ examId }: { examId: number }) {
 function ClassList({ examId }: { examId: number }) {
   const { t } = useTranslation('test');
   const locale = useLocale();
-  const exam = useQuery(examQuery(examId, locale)).data;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const exam = useDeferredQueryData(examQuery(examId, locale));
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <ul className="class-list">
       {(exam?.classes ?? []).map((c) => (
@@ -70,7 +72,7 @@ function ClassList({ examId }: { examId: number }) {
 }
 
 function Countries({ examId }: { examId: number }) {
-  const stats = useQuery(examStatsQuery(examId)).data;
+  const stats = useDeferredQueryData(examStatsQuery(examId));
   return stats ? <CountryTable countries={stats.countries} minSample={stats.minSample} tested={stats.tested} /> : null;
 }
 

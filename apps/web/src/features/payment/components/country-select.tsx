@@ -1,14 +1,7 @@
 import type { Locale } from '@mindgauge/contract';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function regionName(names: Intl.DisplayNames | null, code: string): string {
-  try {
-    return names?.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { regionName } from '../../../lib/intl-cache';
 
 /** The price table's country, as a native select (its currency in brackets). */
 export function CountrySelect({
@@ -29,15 +22,9 @@ export function CountrySelect({
   const { t } = useTranslation('checkout');
   const id = useId();
   const options = useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
     const all = countries.some((c) => c.country === value) ? countries : [...countries, { country: value, currency }];
     return all
-      .map((c) => ({ ...c, name: regionName(names, c.country) }))
+      .map((c) => ({ ...c, name: regionName(locale, c.country) }))
       .sort((a, b) => a.name.localeCompare(b.name, locale));
   }, [countries, value, currency, locale]);
   return (

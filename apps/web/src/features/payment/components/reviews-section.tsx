@@ -1,6 +1,7 @@
 import type { Locale, TReview } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format-date';
+import { numberFormat, regionName } from '../../../lib/intl-cache';
 
 /** How much of the five stars a rating fills, in percent: 4.5 fills four and a half stars (90%). */
 export function starFill(rating: number): number {
@@ -19,14 +20,6 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-function regionName(locale: Locale, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** Buyer reviews; seeded demo reviews are labelled as demo content. Nothing is shown without reviews. */
 export function ReviewsSection({
   locale,
@@ -41,7 +34,7 @@ export function ReviewsSection({
 }) {
   const { t } = useTranslation('checkout');
   if (reviews.length === 0) return null;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = numberFormat(locale, { maximumFractionDigits: 1 });
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('reviews.title')}</h2>

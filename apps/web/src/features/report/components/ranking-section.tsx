@@ -2,6 +2,7 @@ import type { TReportSummary } from '@mindgauge/contract';
 import { useTranslation } from 'react-i18next';
 import { CountryTable } from '../../../components/country-table';
 import { useLocale } from '../../../i18n/use-locale';
+import { numberFormat, regionName } from '../../../lib/intl-cache';
 
 /**
  * The ranking: against the population (the norm), and against people from the visitor's country who took
@@ -10,9 +11,7 @@ import { useLocale } from '../../../i18n/use-locale';
 export function RankingSection({ ranking, percentile }: { ranking: TReportSummary['ranking']; percentile: number }) {
   const { t } = useTranslation('report');
   const locale = useLocale();
-  const country = ranking.country
-    ? (new Intl.DisplayNames([locale], { type: 'region' }).of(ranking.country) ?? ranking.country)
-    : null;
+  const country = ranking.country ? regionName(locale, ranking.country) : null;
   return (
     <section className="card" aria-labelledby="ranking-title">
       <h2 id="ranking-title">{t('ranking.title')}</h2>
@@ -24,7 +23,7 @@ export function RankingSection({ ranking, percentile }: { ranking: TReportSummar
             ? t('ranking.countryTooFew', { country, min: ranking.minSample })
             : t('ranking.country', {
                 country,
-                n: new Intl.NumberFormat(locale).format(ranking.countryN),
+                n: numberFormat(locale).format(ranking.countryN),
                 percent: Math.round(ranking.countryPercentBelow),
               })}
       </p>
