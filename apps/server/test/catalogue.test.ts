@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../src/modules/console/totp';
 import { createBody, get, ownerPost, paidReadyOrder, shownPrice } from './checkout-helpers';
+import { operatorCookie } from './console-helpers';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 let ipCounter = 0;
@@ -25,23 +25,7 @@ describe.each(dialects())('the catalogue: orders keep their prices, the console 
   const codeOf = (res: LightMyRequestResponse) => [res.statusCode, res.json().code];
 
   /** An operator signed in (one-time link) with the second factor passed. */
-  async function operator(email: string): Promise<string> {
-    const account = await t.accounts.ensureAccount(email, 'en');
-    await t.console.repo.grantOperator(account.id, t.clock.now());
-    const link = new URL(t.accounts.signInUrl(email, 1799, 'en')).searchParams.get('link');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/link',
-      remoteAddress: freshIp(),
-      payload: { token: link },
-    });
-    const cookie = res.cookies.find((c) => c.name === 'IQ-token')?.value ?? '';
-    const { secret } = (await call('POST', '/api/console/totp/enrol', cookie)).json().data;
-    const ok = await call('POST', '/api/console/totp/verify', cookie, { code: totpCode(secret, t.clock.now()) });
-    expect(ok.statusCode, ok.body).toBe(200);
-    t.clock.advance(30_000);
-    return cookie;
-  }
+  const operator = (email: string) => operatorCookie(t, email, freshIp);
 
   const auditRows = (action: string) =>
     t.deps.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();

@@ -16,7 +16,7 @@ import {
   STORAGE_PREFIX,
   STORAGE_TTL_DAYS,
 } from '@mindgauge/contract';
-import { CORE_NAMESPACES, loadLandingResources, loadNamespace, UI_NAMESPACES } from '@mindgauge/locales';
+import { CORE_NAMESPACES, loadLandingResources, loadNamespace } from '@mindgauge/locales';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
@@ -27,6 +27,7 @@ import { PrerenderTitle } from '../components/page-title';
 import { IDENTITIES } from '../features/landing-identities/registry';
 import { snapshotOf } from '../features/landing-identities/snapshot';
 import { type IdentitySnapshot, variantOfPath } from '../features/landing-identities/visit-identity';
+import { i18nextOptions } from '../i18n/i18next-options';
 import { VISIT_IDENTITY_KEY } from '../lib/visit-landing';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './router';
@@ -65,18 +66,7 @@ export function identityOf(
 
 /** Starts i18next for rendering on the build machine, every locale's texts the prerendered pages show. */
 export async function initServerI18n(): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: [...LOCALES],
-    ns: [...UI_NAMESPACES],
-    defaultNS: 'common',
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await i18next.use(initReactI18next).init(i18nextOptions('en', 'en'));
   for (const locale of LOCALES) {
     const [core, landings] = await Promise.all([
       Promise.all(CORE_NAMESPACES.map((ns) => loadNamespace(locale, ns))),

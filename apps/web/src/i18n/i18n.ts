@@ -1,18 +1,10 @@
-import {
-  DEFAULT_LOCALE,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_DAYS,
-  LOCALES,
-  type Locale,
-  resolveLocale,
-} from '@mindgauge/contract';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale, resolveLocale } from '@mindgauge/contract';
 import {
   CORE_NAMESPACES,
   loadLandingResources,
   loadNamespace,
   PAID_NAMESPACES,
   PERSONALITY_NAMESPACES,
-  UI_NAMESPACES,
   type UiNamespace,
 } from '@mindgauge/locales';
 import i18next from 'i18next';
@@ -20,6 +12,7 @@ import { initReactI18next } from 'react-i18next';
 import { setClientContext } from '../lib/api-client';
 import { readConfig, updateConfig } from '../lib/persisted-config';
 import { getCookie, setCookie } from '../lib/storage';
+import { i18nextOptions } from './i18next-options';
 
 /** The visitor's language: `hl` in the URL, then the locale cookie, then the stored config, then the browser. */
 export function detectLocale(search: string = location.search): Locale {
@@ -112,18 +105,7 @@ function remember(locale: Locale): void {
 
 /** Starts i18next with only the visitor's locale (and English, the fallback) loaded. */
 export async function initI18n(locale: Locale): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: [...UI_NAMESPACES],
-    defaultNS: 'common',
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await i18next.use(initReactI18next).init(i18nextOptions(locale, DEFAULT_LOCALE));
   // Every locale has every key (a test enforces it), so the English fallback is not loaded up front.
   await addLocale(locale);
   await i18next.changeLanguage(locale);
