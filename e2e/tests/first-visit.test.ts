@@ -56,9 +56,10 @@ describeBrowser("a visitor's first test, on a phone", () => {
     await page.goto('/?hl=en');
     await page.locator('h1').waitFor();
     expect(await page.locator('h1').textContent()).not.toMatch(/\d+ minutes/);
-    expect(await page.getByText(`${minutes} minutes`, { exact: true }).count()).toBeGreaterThan(0);
+    // The length is the server's, drawn once its answer arrives (after hydration, in a transition).
+    await expect.poll(() => page.getByText(`${minutes} minutes`, { exact: true }).count()).toBeGreaterThan(0);
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
-    expect(await page.locator('.facts-line').textContent()).toContain(`${minutes} minutes`);
+    await expect.poll(() => page.locator('.facts-line').textContent()).toContain(`${minutes} minutes`);
     await startTest(page, 'en');
     expect(await page.locator('.countdown__value').textContent()).toMatch(
       new RegExp(`^00:(${minutes}|${minutes - 1}):\\d\\d$`),

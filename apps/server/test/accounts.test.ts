@@ -314,16 +314,17 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
     });
     expect(login.statusCode, login.body).toBe(200);
 
-    // The e-mail itself, in the asked language, says the code.
+    // The e-mail itself, in the asked language, says the code. The worker sends a batch at once, so the
+    // mailbox's order is not the order of the requests: the code's e-mail is found by its code.
     await deliverMail(t);
     const delivered = await t.deps.db.kysely
       .selectFrom('local_mailbox')
       .select(['subject', 'text'])
       .where('to_address', '=', 'forgot@example.com')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(delivered.text).toContain(fresh);
-    expect(delivered.subject).toBe(t.deps.translator.t('fr', 'account:mail.code.reset.subject'));
+      .execute();
+    const withCode = delivered.filter((m) => m.text.includes(`> ${fresh}\n`));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0]?.subject).toBe(t.deps.translator.t('fr', 'account:mail.code.reset.subject'));
   });
 
   it('code checks are limited per address, whatever the client', async () => {

@@ -36,8 +36,13 @@ export function backgroundJob(
   return {
     /** One pass now; resolves with what it did (a count). */
     runOnce: pass,
-    /** Run soon rather than at the next interval. */
-    kick: () => void tick(),
+    /**
+     * Run soon rather than at the next interval. A job that was not started does not run by itself (tests
+     * drive its passes with runOnce): a kick there would race the test's own steps.
+     */
+    kick: () => {
+      if (timer) void tick();
+    },
     start() {
       if (!timer) timer = setInterval(() => void tick(), intervalMs);
       timer.unref();
