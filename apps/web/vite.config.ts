@@ -14,6 +14,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // One chunk per locale and per route keeps the first load small.
     chunkSizeWarningLimit: 300,
+    // React DOM in a chunk of its own: the prerendered page's boot module (scripts/prerender.mjs) evaluates
+    // the entry's imports in stages, one task each, and React DOM was most of the entry chunk, so its
+    // evaluation and the app's start with the hydration were one long task on a phone.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }],
+            },
+          },
+        },
   },
   server: {
     port: 5173,

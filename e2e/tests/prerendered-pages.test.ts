@@ -42,7 +42,12 @@ describeBrowser('prerendered landings', () => {
     b.contexts.push(ctx);
     const page = await ctx.newPage();
     const res = await page.goto('/landing_page/girl/IQB-1799?hl=fr');
-    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/style-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+(;|$)/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('head style').count()).toBe(2);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await page.locator('html').getAttribute('data-identity')).toBe('girl');
     const h1 = (await page.locator('h1').textContent()) ?? '';
@@ -51,7 +56,8 @@ describeBrowser('prerendered landings', () => {
     // The French page, not the English one.
     expect(await page.locator('.hero a.button--primary').first().textContent()).not.toBe('Start the test');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toContain('honest tests of');
-    // The variant's colours come from a stylesheet (the CSP allows no inline style).
+    // The variant's colours and the app's styles are inline in the page, each allowed by its hash alone: no
+    // stylesheet request stands before the first paint, and the policy allows no other inline style.
     const brand = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim(),
     );

@@ -7,15 +7,18 @@ import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Decision 0035: the server sends the build's prerendered pages (a landing, the home page) in the request's
- * language, with the same per-request tags as the shell, and allows exactly their inline script by its hash.
+ * language, with the same per-request tags as the shell, and allows exactly their inline script and styles by
+ * their hashes.
  */
 describe('prerendered pages', () => {
   let t: TestApp;
   let dist: string;
   const script = '(()=>{addEventListener("click",()=>{},true)})();';
   const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+  const style = ':root{--color-brand:#aa3377}';
+  const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
   const page = (locale: string) =>
-    `<!doctype html><html lang="${locale}" dir="ltr" data-identity="girl"><head><script>${script}</script><title>Girl ${locale}</title><meta name="description" content="English" /></head><body><div id="root" data-prerendered="${locale}"><h1>Hello ${locale}</h1></div>\n    <noscript>English</noscript></body></html>`;
+    `<!doctype html><html lang="${locale}" dir="ltr" data-identity="girl"><head><script>${script}</script><style>${style}</style><title>Girl ${locale}</title><meta name="description" content="English" /></head><body><div id="root" data-prerendered="${locale}"><h1>Hello ${locale}</h1></div>\n    <noscript>English</noscript></body></html>`;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-prerendered-'));
@@ -35,6 +38,7 @@ describe('prerendered pages', () => {
         pages: { '/girlPage/IQB-1799': 'girlPage~IQB-1799' },
         // A malformed entry is ignored: only well-formed hashes reach the policy.
         scriptHashes: [hash, "sha256-x' 'unsafe-inline"],
+        styleHashes: { 'girlPage~IQB-1799': [styleHash, "sha256-y' 'unsafe-inline"] },
       }),
     );
     t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
@@ -45,8 +49,9 @@ describe('prerendered pages', () => {
   });
 
   const scriptSrc = (csp: unknown) => /script-src [^;]*/.exec(String(csp))?.[0];
+  const styleSrc = (csp: unknown) => /style-src [^;]*/.exec(String(csp))?.[0];
 
-  it('sends the page in the request language, with the config tag, and allows its inline script by hash only', async () => {
+  it('sends the page in the request language, with the config tag, and allows its inline script and style by hash only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/girlPage/IQB-1799?hl=fr&fbclid=x' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1>Hello fr</h1>');
@@ -55,6 +60,7 @@ describe('prerendered pages', () => {
     expect(res.body).toMatch(/<noscript>[^<]+<\/noscript>/);
     expect(res.body).not.toContain('<noscript>English</noscript>');
     expect(scriptSrc(res.headers['content-security-policy'])).toBe(`script-src 'self' '${hash}'`);
+    expect(styleSrc(res.headers['content-security-policy'])).toBe(`style-src 'self' '${styleHash}'`);
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
 
@@ -68,10 +74,12 @@ describe('prerendered pages', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body, url).not.toContain('data-prerendered');
       expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self'");
+      expect(styleSrc(res.headers['content-security-policy']), url).toBe("style-src 'self'");
     }
     // The policy of a prerendered response does not leak into the next ones.
     await t.app.inject({ method: 'GET', url: '/girlPage/IQB-1799?hl=en' });
     const after = await t.app.inject({ method: 'GET', url: '/' });
     expect(scriptSrc(after.headers['content-security-policy'])).toBe("script-src 'self'");
+    expect(styleSrc(after.headers['content-security-policy'])).toBe("style-src 'self'");
   });
 });

@@ -57,10 +57,11 @@ function accountHint(req: FastifyRequest): string {
 const NOT_PRERENDERED_QUERY = ['gift'];
 
 interface Prerendered {
-  /** The prerendered page for this request in this language, or null (the SPA shell then). */
-  page(req: FastifyRequest, locale: Locale): string | null;
-  /** The CSP's script-src with the hashes of the prerendered pages' inline script added. */
-  scriptSrc(csp: string): string;
+  /**
+   * The prerendered page for this request in this language, with its CSP (the hashes of its inline script
+   * and styles added to `csp`), or null (the SPA shell then).
+   */
+  page(req: FastifyRequest, locale: Locale, csp: string): { html: string; csp: string } | null;
 }
 
 /**
@@ -71,17 +72,30 @@ interface Prerendered {
  */
 function readPrerendered(distDir: string, prepare: (html: string) => string): Prerendered {
   const indexFile = path.join(distDir, 'prerendered/pages.json');
-  if (!fs.existsSync(indexFile)) return { page: () => null, scriptSrc: (csp) => csp };
-  const { locales, pages, scriptHashes } = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {
+  if (!fs.existsSync(indexFile)) return { page: () => null };
+  const { locales, pages, scriptHashes, styleHashes } = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {
     locales: string[];
     pages: Record<string, string>;
     /** The pages' one inline script (it keeps click ids in links clicked before hydration), by its hash. */
     scriptHashes?: string[];
+    /** Each page's inline styles (the app's stylesheet, a landing's colours: no request before the paint). */
+    styleHashes?: Record<string, string[]>;
   };
-  const hashes = (scriptHashes ?? []).filter((h) => /^sha256-[A-Za-z0-9+/]+=*$/.test(h)).map((h) => ` '${h}'`);
+  const sources = (list: string[] | undefined) =>
+    (list ?? [])
+      .filter((h) => /^sha256-[A-Za-z0-9+/]+=*$/.test(h))
+      .map((h) => ` '${h}'`)
+      .join('');
+  const withSources = (csp: string, directive: string, added: string) =>
+    csp.replace(
+      new RegExp(`(^|;\\s*)${directive} ([^;]*)`),
+      (_m, pre: string, list: string) => `${pre}${directive} ${list}${added}`,
+    );
+  const scripts = sources(scriptHashes);
   const cache = new Map<string, string>();
+  const policies = new Map<string, { from: string; to: string }>();
   return {
-    page(req, locale) {
+    page(req, locale, csp) {
       const [pathname = '', search = ''] = req.url.split('?');
       const file = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
       if (!file || !locales.includes(locale)) return null;
@@ -93,14 +107,16 @@ function readPrerendered(distDir: string, prepare: (html: string) => string): Pr
         html = prepare(fs.readFileSync(path.join(distDir, 'prerendered', locale, `${file}.html`), 'utf8'));
         cache.set(key, html);
       }
-      return html;
+      // Exactly those texts and nothing else inline: the policy stays strict. The app's policy is the same
+      // for every request, so each page's is made once (landings are what a campaign hits).
+      let policy = policies.get(file);
+      if (policy?.from !== csp) {
+        const styles = sources(styleHashes?.[file]);
+        policy = { from: csp, to: withSources(withSources(csp, 'script-src', scripts), 'style-src', styles) };
+        policies.set(file, policy);
+      }
+      return { html, csp: policy.to };
     },
-    // Exactly that script text and nothing else inline: the policy stays strict.
-    scriptSrc: (csp) =>
-      csp.replace(
-        /(^|;\s*)script-src ([^;]*)/,
-        (_m, pre: string, list: string) => `${pre}script-src ${list}${hashes.join('')}`,
-      ),
   };
 }
 
@@ -141,14 +157,14 @@ export async function registerStaticWeb(
     },
   });
 
-  /** The page for a client route: prerendered when there is one (its CSP then allows its inline script). */
+  /** The page for a client route: prerendered when there is one (its CSP then allows its inline script and styles). */
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = documentLocale(req);
     const texts = textsFor(locale);
-    const prerenderedPage = prerendered.page(req, locale);
     const csp = reply.getHeader('content-security-policy');
-    if (prerenderedPage && typeof csp === 'string') reply.header('content-security-policy', prerendered.scriptSrc(csp));
-    const page = (prerenderedPage ?? template)
+    const prerenderedPage = typeof csp === 'string' ? prerendered.page(req, locale, csp) : null;
+    if (prerenderedPage) reply.header('content-security-policy', prerenderedPage.csp);
+    const page = (prerenderedPage?.html ?? template)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"${accountHint(req)}`)
       .replace(
         /<meta name="description" content="[^"]*"/,

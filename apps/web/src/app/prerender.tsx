@@ -48,8 +48,8 @@ export function prerenderedPaths(): string[] {
 
 /**
  * A landing's identity as the static page needs it before any script runs: the variant, its colours as a
- * stylesheet (the CSP allows no inline style; visit-identity.ts later sets the same properties) and the
- * browser's theme colour. Null for a page that is not a landing.
+ * style block (inline, allowed by its hash in the page's CSP; visit-identity.ts later sets the same
+ * properties) and the browser's theme colour. Null for a page that is not a landing.
  */
 export function identityOf(
   pathname: string,
