@@ -58,10 +58,10 @@ const NOT_PRERENDERED_QUERY = ['gift'];
 
 interface Prerendered {
   /**
-   * The prerendered page for this request in this language, with its CSP (the hashes of its inline script
-   * and styles added to `csp`), or null (the SPA shell then).
+   * The prerendered page for this request in this language, and its CSP made from the app's (the hashes of
+   * its inline script and styles added), or null (the SPA shell then).
    */
-  page(req: FastifyRequest, locale: Locale, csp: string): { html: string; csp: string } | null;
+  page(req: FastifyRequest, locale: Locale): { html: string; policy(csp: string): string } | null;
 }
 
 /**
@@ -93,9 +93,8 @@ function readPrerendered(distDir: string, prepare: (html: string) => string): Pr
     );
   const scripts = sources(scriptHashes);
   const cache = new Map<string, string>();
-  const policies = new Map<string, { from: string; to: string }>();
   return {
-    page(req, locale, csp) {
+    page(req, locale) {
       const [pathname = '', search = ''] = req.url.split('?');
       const file = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
       if (!file || !locales.includes(locale)) return null;
@@ -107,15 +106,9 @@ function readPrerendered(distDir: string, prepare: (html: string) => string): Pr
         html = prepare(fs.readFileSync(path.join(distDir, 'prerendered', locale, `${file}.html`), 'utf8'));
         cache.set(key, html);
       }
-      // Exactly those texts and nothing else inline: the policy stays strict. The app's policy is the same
-      // for every request, so each page's is made once (landings are what a campaign hits).
-      let policy = policies.get(file);
-      if (policy?.from !== csp) {
-        const styles = sources(styleHashes?.[file]);
-        policy = { from: csp, to: withSources(withSources(csp, 'script-src', scripts), 'style-src', styles) };
-        policies.set(file, policy);
-      }
-      return { html, csp: policy.to };
+      // Exactly this page's inline texts and nothing else: the policy stays strict.
+      const styles = sources(styleHashes?.[file]);
+      return { html, policy: (csp) => withSources(withSources(csp, 'script-src', scripts), 'style-src', styles) };
     },
   };
 }
@@ -161,9 +154,10 @@ export async function registerStaticWeb(
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = documentLocale(req);
     const texts = textsFor(locale);
+    const prerenderedPage = prerendered.page(req, locale);
     const csp = reply.getHeader('content-security-policy');
-    const prerenderedPage = typeof csp === 'string' ? prerendered.page(req, locale, csp) : null;
-    if (prerenderedPage) reply.header('content-security-policy', prerenderedPage.csp);
+    if (prerenderedPage && typeof csp === 'string')
+      reply.header('content-security-policy', prerenderedPage.policy(csp));
     const page = (prerenderedPage?.html ?? template)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"${accountHint(req)}`)
       .replace(
