@@ -33,7 +33,7 @@ async function boot() {
   const hydrate = root.dataset.prerendered === locale;
   if (hydrate && variantOfPath(location.pathname)) await ensureLandingScreenNamespaces();
   const queryClient = createQueryClient();
-  const router = await createRouter(queryClient, hydrate);
+  const router = await createRouter(queryClient, hydrate && { locale });
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

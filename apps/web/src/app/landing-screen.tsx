@@ -1,11 +1,14 @@
+import { type Locale, parseScope } from '@mindgauge/contract';
 import { useLayoutEffect } from 'react';
 import { type LoaderFunctionArgs, useLocation } from 'react-router';
+import { languagesQuery } from '../api/get-languages';
+import { socialProofQuery } from '../features/growth/api/get-social-proof';
 import { SocialProofSection } from '../features/growth/social-proof-section';
 import { IdentityHero } from '../features/landing-identities/identity-hero';
 import { IDENTITIES } from '../features/landing-identities/registry';
 import { snapshotOf } from '../features/landing-identities/snapshot';
 import { startVisitIdentity, variantOfPath } from '../features/landing-identities/visit-identity';
-import { TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
+import { prefetchTestLanding, TestLanding, loader as testLandingLoader } from '../features/test/landing-route';
 import { ensureLandingScreenNamespaces } from '../i18n/i18n';
 import type { ScreenContext } from './screens';
 import { useScope } from './use-scope';
@@ -18,6 +21,18 @@ import { useScope } from './use-scope';
 export async function loader(args: LoaderFunctionArgs, ctx: ScreenContext) {
   await Promise.all([testLandingLoader(args, ctx), ensureLandingScreenNamespaces()]);
   return null;
+}
+
+/** Before hydrating a prerendered landing: every query its parts and its header read (ScreenModule.prefetch). */
+export function prefetch(
+  params: Record<string, string | undefined>,
+  { queryClient, locale }: ScreenContext & { locale: Locale },
+) {
+  const scope = parseScope(params.scope);
+  if (!scope) return;
+  prefetchTestLanding(queryClient, scope.examId, locale);
+  void queryClient.prefetchQuery(socialProofQuery(scope.examId));
+  void queryClient.prefetchQuery(languagesQuery(scope.examId));
 }
 
 export function Component() {

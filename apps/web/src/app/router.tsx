@@ -1,3 +1,4 @@
+import type { Locale } from '@mindgauge/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, matchPath, matchRoutes, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
@@ -114,16 +115,19 @@ export function appRoutes(queryClient: QueryClient, prerender = false): RouteObj
  * (a lazy route would render the fallback instead of the page) and the screen's loader is not run before
  * hydration (`hydrationData`), since what it loads is what the page fills in after hydrating.
  */
-export async function createRouter(queryClient: QueryClient, hydrate = false) {
+export async function createRouter(queryClient: QueryClient, hydrate: false | { locale: Locale } = false) {
   const routes = appRoutes(queryClient);
   if (!hydrate) return createBrowserRouter(routes);
   const matches = matchRoutes(routes, location) ?? [];
   const loaderData: Record<string, null> = {};
-  for (const { route } of matches) {
+  for (const { route, params } of matches) {
     if (route.lazy && typeof route.lazy === 'function') {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }
     if (route.id && route.loader) loaderData[route.id] = null;
+    const key = (route.handle as { key?: RouteKey } | undefined)?.key;
+    // The screen's module is loaded by now (lazy above): this only reads its export.
+    if (key && isValidMatch(params)) (await importScreen(key)).prefetch?.(params, { queryClient, ...hydrate });
   }
   return createBrowserRouter(routes, { hydrationData: { loaderData } });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@mindgauge/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -11,6 +12,13 @@ export interface ScreenContext {
 export interface ScreenModule {
   Component: ComponentType;
   loader?: (args: LoaderFunctionArgs, ctx: ScreenContext) => Promise<unknown> | unknown;
+  /**
+   * A prerendered screen about to be hydrated: starts the queries its parts read, without waiting for them
+   * (app/router.tsx). Their answers wait in the cache until hydration is over (lib/use-deferred-query-data.ts),
+   * so the effects that subscribe to them after hydrating find them fetched or in flight: no request and no
+   * synchronous re-render is started in that one task (it was the landing's longest on a phone).
+   */
+  prefetch?: (params: Record<string, string | undefined>, ctx: ScreenContext & { locale: Locale }) => void;
 }
 
 /**

@@ -7,6 +7,7 @@ import { useAppState } from '../app/app-state';
 import { useScope } from '../app/use-scope';
 import { changeLocale } from '../i18n/i18n';
 import { readConfig, updateConfig } from '../lib/persisted-config';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** A native select: the most usable language picker on a phone and with a screen reader. */
 export function LanguageSwitcher() {
@@ -16,7 +17,11 @@ export function LanguageSwitcher() {
   const location = useLocation();
   const current = (isLocale(i18n.language) ? i18n.language : 'en') as Locale;
   const scope = useScope();
-  const languages = useLanguages(scope.examId).data;
+  // Not while hydrating: the prerendered page lists all nine, and the list may be in the cache already
+  // (ScreenModule.prefetch).
+  const hydrated = useHydrated();
+  const loaded = useLanguages(scope.examId).data;
+  const languages = hydrated ? loaded : undefined;
   const setState = useAppState((s) => s.set);
   useEffect(() => {
     if (languages) setState({ languageList: languages });

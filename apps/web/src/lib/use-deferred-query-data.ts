@@ -1,5 +1,6 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * A query's data, switched to in a transition. TanStack Query reports through useSyncExternalStore, whose
@@ -11,5 +12,10 @@ import { useDeferredValue } from 'react';
 export function useDeferredQueryData<TData, TKey extends QueryKey>(
   options: UseQueryOptions<TData, Error, TData, TKey>,
 ): TData | undefined {
-  return useDeferredValue(useQuery(options).data);
+  const data = useQuery(options).data;
+  // While React adopts a prerendered page, what the page had when it was built: no data. A prerendered screen
+  // starts its queries before hydrating (ScreenModule.prefetch), and an answer that came early must not be
+  // drawn into HTML that does not have it.
+  const hydrated = useHydrated();
+  return useDeferredValue(hydrated ? data : undefined);
 }

@@ -1,4 +1,5 @@
-import type { TIqClass } from '@mindgauge/contract';
+import type { Locale, TIqClass } from '@mindgauge/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -28,6 +29,12 @@ export async function loader({ params, request }: LoaderFunctionArgs, { queryCli
     queryClient.ensureQueryData(examStatsQuery(scope.examId)),
   ]);
   return null;
+}
+
+/** Starts what the landing's parts read (the exam's facts and classes, the country table), not waiting. */
+export function prefetchTestLanding(queryClient: QueryClient, examId: number, locale: Locale): void {
+  void queryClient.prefetchQuery(examQuery(examId, locale));
+  void queryClient.prefetchQuery(examStatsQuery(examId));
 }
 
 /** "145+", "130–144", "< 70": the classes as visitors read them. */
