@@ -5,6 +5,8 @@ import type { LaneServer } from './global-setup';
  * This file's server. Browser test files run in lanes, one file per worker at a time (VITEST_POOL_ID 1..n),
  * and each lane has a server and database of its own: what one file does to its server (its clock moved
  * days ahead, its mailbox filled) never reaches a file running beside it.
+ * It does reach the files that run after it in the same lane: a test that signs something outside the server
+ * (operator.ts runs `operator:create`) does it at the server's time, which may be weeks ahead of the wall's.
  */
 export function laneServer(): LaneServer {
   const servers = inject('e2eServers');

@@ -8,11 +8,30 @@ import { baseUrl, dbPath } from './browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** `npm run operator:create` against the test server's database, as an operator would run it; its output. */
-export function operatorCreate(email: string): string {
+/**
+ * `npm run operator:create` against the test server's database, as an operator would run it; its output. The
+ * command runs at the server's time: a browser test file that ran before in the same lane may have moved that
+ * server's clock weeks ahead (subscriptions, members), and a link signed at the wall's time would then have
+ * expired there already (a sign-in link lasts 14 days).
+ */
+export async function operatorCreate(email: string): Promise<string> {
+  const clock = await fetch(`${baseUrl()}/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 0 }),
+  });
+  const serverNow = Date.parse(((await clock.json()) as { data: { now: string } }).data.now);
+  const ahead = Math.max(0, serverNow - Date.now());
   const res = spawnSync(process.execPath, [path.join(root, 'scripts/operator.mjs'), '--email', email], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${dbPath()}`, PUBLIC_URL: baseUrl(), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${dbPath()}`,
+      PUBLIC_URL: baseUrl(),
+      LOG_LEVEL: 'silent',
+      CLOCK_CONTROL: '1',
+      CLOCK_OFFSET_MS: String(ahead),
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -21,8 +40,8 @@ export function operatorCreate(email: string): string {
 }
 
 /** The one-time sign-in link `operator:create` prints. */
-export function operatorLink(email: string): string {
-  const printed = operatorCreate(email);
+export async function operatorLink(email: string): Promise<string> {
+  const printed = await operatorCreate(email);
   const link = /https?:\/\/\S+\/user\/login\/IQB-1799\?\S+/.exec(printed)?.[0];
   expect(link, printed).toBeTruthy();
   return link as string;

@@ -46,7 +46,7 @@ describeBrowser('the console catalogue', () => {
 
     // The operator signs in (the printed link, a password, the second factor) and opens the catalogue.
     const page = await b.newPage({ width: 1280, height: 900 });
-    await page.goto(operatorLink(`catalogue-operator-${Date.now()}@example.com`));
+    await page.goto(await operatorLink(`catalogue-operator-${Date.now()}@example.com`));
     await expectHeading(page, 'Set your password');
     await page.getByLabel(/^New password/).fill('a catalogue passphrase');
     await page.getByLabel('Confirm new password').fill('a catalogue passphrase');

@@ -17,7 +17,7 @@ describeBrowser('the operator console', () => {
 
   it('an operator made from the shell signs in with the printed link and sets up a second factor', async () => {
     const email = `operator-${Date.now()}@example.com`;
-    const printed = operatorCreate(email);
+    const printed = await operatorCreate(email);
     expect(printed).toContain(`${email} is now an operator.`);
     const link = /https?:\/\/\S+\/user\/login\/IQB-1799\?\S+/.exec(printed)?.[0];
     expect(link, printed).toBeTruthy();

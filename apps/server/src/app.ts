@@ -78,7 +78,7 @@ export interface BuiltApp {
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { env } = options;
-  const clock = options.clock ?? (env.CLOCK_CONTROL ? new OffsetClock() : systemClock);
+  const clock = options.clock ?? (env.CLOCK_CONTROL ? new OffsetClock(env.CLOCK_OFFSET_MS) : systemClock);
   const db = options.db ?? openDatabase(env.DATABASE_URL, env.DATABASE_POOL_MAX);
   const translator = createTranslator();
 

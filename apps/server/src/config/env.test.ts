@@ -32,6 +32,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ API_BASE_PATH: '/x', PAY_BASE_PATH: '/x' })).toThrow(/PAY_BASE_PATH/);
   });
 
+  it('starts a movable clock ahead only for tests: CLOCK_OFFSET_MS needs CLOCK_CONTROL', () => {
+    expect(parseEnv({ CLOCK_CONTROL: '1', CLOCK_OFFSET_MS: '86400000' }).CLOCK_OFFSET_MS).toBe(86_400_000);
+    expect(() => parseEnv({ CLOCK_OFFSET_MS: '86400000' })).toThrow(/CLOCK_OFFSET_MS/);
+    expect(() => parseEnv({ CLOCK_CONTROL: '1', CLOCK_OFFSET_MS: '-5' })).toThrow(/CLOCK_OFFSET_MS/);
+  });
+
   it('every variable it reads stands in the README configuration table, and the table names no other', () => {
     const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]);

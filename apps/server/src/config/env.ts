@@ -208,6 +208,11 @@ export const ZEnv = z
       .default('standard'),
     /** Tests only: lets the browser tests move the server's clock. Refused in production. */
     CLOCK_CONTROL: bool.default(false),
+    /**
+     * Tests only, with CLOCK_CONTROL: the movable clock starts this far ahead. A command run beside a test server
+     * whose clock was moved (`npm run operator:create`) signs its link at the server's time, not the wall's.
+     */
+    CLOCK_OFFSET_MS: z.coerce.number().int().min(0).max(366 * 86_400_000).default(0),
     /** Production only runs simulated payments (sandbox, Stripe test keys, PayPal's sandbox) with this on. */
     ALLOW_TEST_PAYMENTS: bool.default(false),
     /** Production only keeps e-mail in the public /dev/mailbox with this on. */
@@ -273,6 +278,9 @@ export const ZEnv = z
         path: ['CLOCK_CONTROL'],
         message: 'is for tests; it is refused when NODE_ENV=production',
       });
+    }
+    if (env.CLOCK_OFFSET_MS > 0 && !env.CLOCK_CONTROL) {
+      ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'needs CLOCK_CONTROL (tests only)' });
     }
     if (env.API_BASE_PATH === env.PAY_BASE_PATH) {
       ctx.addIssue({ code: 'custom', path: ['PAY_BASE_PATH'], message: 'must differ from API_BASE_PATH' });

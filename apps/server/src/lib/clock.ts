@@ -21,7 +21,7 @@ export class ManualClock implements Clock {
 
 /** Real time plus an offset the browser tests can move forward (CLOCK_CONTROL=1 only, never in production). */
 export class OffsetClock implements Clock {
-  private offset = 0;
+  constructor(private offset = 0) {}
   now(): number {
     return Date.now() + this.offset;
   }
