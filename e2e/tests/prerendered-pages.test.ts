@@ -126,10 +126,11 @@ describeBrowser('prerendered landings', () => {
   it("starts the app in stages: the entry's dependencies first, each stage in its own task, then the entry", async () => {
     const page = await b.newPage();
     const html = await (await page.request.get('/landing_page/test_center/IQB-1799?hl=en')).text();
-    const bootSrc = /<script type="module" src="(\/prerendered\/boot-[0-9a-f]+\.js)"/.exec(html)?.[1];
-    expect(bootSrc).toBeTruthy();
-    const boot = await (await page.request.get(bootSrc as string)).text();
-    const entry = JSON.parse(/const entry = (.+);/.exec(boot)?.[1] ?? 'null') as string;
+    // Inline (allowed by its hash): no request stands before the first paint, not even the boot's.
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    const boot = /<script>(\(\(\)=>\{const entry = [\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(boot).toContain('first-contentful-paint');
+    const entry = JSON.parse(/const entry = (.+?);\n/.exec(boot)?.[1] ?? 'null') as string;
     const stages = JSON.parse(/const stages = (.+);/.exec(boot)?.[1] ?? '[]') as string[][];
     expect(stages.length).toBeGreaterThan(1);
     const chunks = stages.flat();
@@ -182,13 +183,16 @@ describeBrowser('prerendered landings', () => {
     expect(html).toContain('<html lang="ko"');
     expect(html).toContain('name="mindgauge-config"');
     expect(res.headers()['cache-control']).toBe('no-cache');
-    // The page's one inline script (it keeps click ids in links followed before hydration) is allowed by its
-    // hash, and only that: no 'unsafe-inline'; the shell, which has none, gets the plain policy.
-    const script = /<script>([^<]+)<\/script>/.exec(html)?.[1] ?? '';
-    expect(script).toContain('fbclid');
-    const hash = createHash('sha256').update(script).digest('base64');
+    // The page's two inline scripts (one keeps click ids in links followed before hydration, one starts the
+    // app after the first paint) are allowed by their hashes, and only those: no 'unsafe-inline'; the shell,
+    // which has none, gets the plain policy.
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).toContain('fbclid');
+    expect(scripts[1]).toContain('first-contentful-paint');
+    const hashes = scripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
     const csp = res.headers()['content-security-policy'] ?? '';
-    expect(/script-src [^;]*/.exec(csp)?.[0]).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(/script-src [^;]*/.exec(csp)?.[0]).toBe(`script-src 'self' ${hashes.join(' ')}`);
     expect(csp).not.toContain('unsafe-inline');
     const shell = await page.request.get('/help/IQB-1799');
     expect(shell.headers()['content-security-policy']).not.toContain('sha256-');
