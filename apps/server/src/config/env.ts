@@ -212,7 +212,12 @@ export const ZEnv = z
      * Tests only, with CLOCK_CONTROL: the movable clock starts this far ahead. A command run beside a test server
      * whose clock was moved (`npm run operator:create`) signs its link at the server's time, not the wall's.
      */
-    CLOCK_OFFSET_MS: z.coerce.number().int().min(0).max(366 * 86_400_000).default(0),
+    CLOCK_OFFSET_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(366 * 86_400_000)
+      .default(0),
     /** Production only runs simulated payments (sandbox, Stripe test keys, PayPal's sandbox) with this on. */
     ALLOW_TEST_PAYMENTS: bool.default(false),
     /** Production only keeps e-mail in the public /dev/mailbox with this on. */
