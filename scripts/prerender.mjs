@@ -88,8 +88,9 @@ function entryStages() {
  * The app's entry script starts after the prerendered page's first contentful paint: this inline script
  * (allowed by its hash, as the one below) waits for the document to be parsed and for that paint (a first
  * frame may show only the background), then imports the entry from a task queued by the next frame's
- * requestAnimationFrame, so neither its download nor its evaluation holds back the first paint; the module preloads go from the page too (they would compete with the first paint) and are added
- * only then. A tab opened in the background, which runs no frame, starts it after a second.
+ * requestAnimationFrame, so neither its download nor its evaluation holds back the first paint; the module
+ * preloads go from the page too (they would compete with the first paint) and are added only then. A tab
+ * opened in the background, which runs no frame, starts it after a second.
  *
  * Inline, not a file: a module script of its own was one more request before the first frame, and when the
  * page's first frame came after it (Chromium paints a fast-loading page after its load event), Lighthouse's
