@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import enCommon from '../../../../packages/locales/src/en/common.json';
 import { CopyLink } from './copy-link';
@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 async function renderCopy() {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', defaultNS: 'common', resources: { en: { common: enCommon } } });
+  await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { common: enCommon } } });
   render(
     <I18nextProvider i18n={i18n}>
       <CopyLink url="https://x.test/r/abc" label="Share link" />

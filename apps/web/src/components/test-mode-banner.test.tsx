@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import enCommon from '../../../../packages/locales/src/en/common.json';
 import jaCommon from '../../../../packages/locales/src/ja/common.json';
@@ -9,9 +9,11 @@ import { TestModeBanner } from './test-mode-banner';
 
 afterEach(cleanup);
 
+// The instance reaches the components through I18nextProvider only: `.use(initReactI18next)` would also make it
+// the global one, and the files after this one in the worker (isolate off) would render in its language.
 async function i18nIn(lng: string) {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng,
     defaultNS: 'common',
     resources: { en: { common: enCommon }, ja: { common: jaCommon } },

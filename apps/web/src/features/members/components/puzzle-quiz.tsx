@@ -1,5 +1,5 @@
 import type { TAnswerCheck, TMemberPuzzle } from '@mindgauge/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatrixGrid } from '../../../components/matrix-grid';
 import { useErrorMessage } from '../../../lib/use-error-message';
@@ -37,10 +37,16 @@ export function PuzzleQuiz({ puzzles, initialChecks = [], answer, onFinished }: 
   useEffect(() => {
     shownAt.current = performance.now();
   }, [current]);
-  // After an answer the focus goes to "next", so a keyboard user hears the verdict and moves on.
-  useEffect(() => {
+  // After an answer the focus goes to "next", so a keyboard user hears the verdict and moves on; after "next"
+  // it goes to the new puzzle's heading. Both move in the same task as the change they follow (a layout
+  // effect): a focus moved a frame later could land after the visitor's next key, and take that key away.
+  const movedOn = useRef(false);
+  useLayoutEffect(() => {
     if (check) nextRef.current?.focus();
   }, [check]);
+  useLayoutEffect(() => {
+    if (movedOn.current) headingRef.current?.focus();
+  }, [current]);
 
   async function choose(choice: number) {
     if (!puzzle || busy || check) return;
@@ -58,9 +64,9 @@ export function PuzzleQuiz({ puzzles, initialChecks = [], answer, onFinished }: 
 
   function next() {
     const after = current + 1;
+    movedOn.current = true;
     setCurrent(after);
     if (after >= puzzles.length) onFinished?.([...checks.values()]);
-    else requestAnimationFrame(() => headingRef.current?.focus());
   }
 
   if (!puzzle) {
