@@ -8,7 +8,7 @@ import { baseUrl } from './lane';
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export { baseUrl, dbPath } from './lane';
+export { advanceServerClock, baseUrl, dbPath } from './lane';
 
 /** A describe block that runs only when the global setup found a browser (it fails loudly in CI otherwise). */
 export const describeBrowser = inject('chromium') ? describe : describe.skip;

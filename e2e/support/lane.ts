@@ -21,3 +21,18 @@ export const baseUrl = (): string => laneServer().baseUrl;
 
 /** The SQLite file of this file's server (a test reads a session's answer key from it). */
 export const dbPath = (): string => laneServer().dbPath;
+
+/**
+ * Moves this file's server clock `ms` forward (CLOCK_CONTROL=1; 0 only reads it) and lets its due jobs run;
+ * resolves to the server's time after the move. Browser tests move it (trials, renewals), so anything that must
+ * agree with the server (a signed link, an authenticator's code, a date to filter by) takes its time from here.
+ */
+export async function advanceServerClock(ms = 0): Promise<number> {
+  const res = await fetch(`${baseUrl()}/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
+  if (res.status !== 200) throw new Error(`/dev/clock/advance answered ${res.status}: ${await res.text()}`);
+  return Date.parse(((await res.json()) as { data: { now: string } }).data.now);
+}

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, dbPath } from './browser';
+import { advanceServerClock, baseUrl, dbPath } from './browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,13 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * expired there already (a sign-in link lasts 14 days).
  */
 export async function operatorCreate(email: string): Promise<string> {
-  const clock = await fetch(`${baseUrl()}/dev/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ms: 0 }),
-  });
-  const serverNow = Date.parse(((await clock.json()) as { data: { now: string } }).data.now);
-  const ahead = Math.max(0, serverNow - Date.now());
+  const ahead = Math.max(0, (await advanceServerClock()) - Date.now());
   const res = spawnSync(process.execPath, [path.join(root, 'scripts/operator.mjs'), '--email', email], {
     cwd: root,
     env: {
@@ -41,7 +34,11 @@ export async function operatorCreate(email: string): Promise<string> {
 
 /** The one-time sign-in link `operator:create` prints. */
 export async function operatorLink(email: string): Promise<string> {
-  const printed = await operatorCreate(email);
+  return printedLink(await operatorCreate(email));
+}
+
+/** The sign-in link in what `operator:create` printed (the test fails, showing the output, without one). */
+export function printedLink(printed: string): string {
   const link = /https?:\/\/\S+\/user\/login\/IQB-1799\?\S+/.exec(printed)?.[0];
   expect(link, printed).toBeTruthy();
   return link as string;
@@ -51,9 +48,8 @@ export async function operatorLink(email: string): Promise<string> {
  * The authenticator's code at the server's time: the browser tests move the server's clock (trials, renewals),
  * and an authenticator is in step with the server it signs in to.
  */
-export async function codeFor(page: Page, secret: string): Promise<string> {
-  const res = await page.request.post('/dev/clock/advance', { data: { ms: 0 } });
-  const now = Date.parse((await res.json()).data.now as string);
+export async function codeFor(secret: string): Promise<string> {
+  const now = await advanceServerClock();
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: now,
   });

@@ -55,7 +55,7 @@ describeBrowser('the console catalogue', () => {
     await page.goto('/console/IQB-1799?tab=catalogue');
     await page.getByRole('button', { name: 'Show the secret' }).click();
     const secret = (await page.locator('.console__secret').textContent())?.trim() ?? '';
-    await page.getByLabel('Code from the app').fill(await codeFor(page, secret));
+    await page.getByLabel('Code from the app').fill(await codeFor(secret));
     await page.getByRole('button', { name: 'Confirm the code' }).click();
     await page.getByRole('heading', { level: 2, name: 'Catalogue' }).waitFor();
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { advanceServerClock, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { expectHeading, finishTestViaApi, latestMail } from '../support/checkout';
 
 const DAY = 86_400_000;
@@ -213,8 +213,7 @@ describeBrowser("members' free tests and weekly training", () => {
       .toMatch(/^Your plan is cancelled: the training stays open until .+, the end of the period you paid for\.$/);
     await page.goto('/members/training/IQB-1799?hl=en');
     await expect.poll(() => page.getByTestId('training-week').textContent()).toMatch(/Open until .+\./);
-    const moved = await page.request.post('/dev/clock/advance', { data: { ms: 4 * DAY } });
-    expect(moved.status()).toBe(200);
+    await advanceServerClock(4 * DAY);
     await page.reload();
     await page.getByTestId('training-locked').waitFor();
     expect(await page.getByTestId('training-week').count()).toBe(0);

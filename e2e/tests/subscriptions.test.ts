@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { advanceServerClock, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import { expectHeading, finishTestViaApi, latestMail, payWithCard } from '../support/checkout';
 
 const DAY = 86_400_000;
-
-/** Moves the e2e server's clock (CLOCK_CONTROL=1) and lets its due jobs run. */
-async function advanceServer(page: Page, ms: number): Promise<void> {
-  const res = await page.request.post('/dev/clock/advance', { data: { ms } });
-  expect(res.status()).toBe(200);
-}
 
 /** Every message to an address with a subject matching, newest first. */
 async function mailsTo(page: Page, to: string, subject: RegExp) {
@@ -80,11 +74,11 @@ describeBrowser('plans and cancelling', () => {
     expect(confirmation.text).toMatch(/Cancel my subscription: http\S+\/cancel\/subscription\/IQB-1799\?sub=/);
 
     // Past the reminder time (48 h before the trial ends), then past the trial's end.
-    await advanceServer(page, 1 * DAY + 3_600_000);
+    await advanceServerClock(1 * DAY + 3_600_000);
     const reminder = await latestMail(page, email, /Your trial ends on/);
     expect(reminder.text).toMatch(/we will charge \$19\.99 every week/);
     expect(await mailsTo(page, email, /^Receipt/)).toHaveLength(0);
-    await advanceServer(page, 2 * DAY);
+    await advanceServerClock(2 * DAY);
     const receipt = await latestMail(page, email, /^Receipt: \$19\.99/);
     expect(receipt.text).toContain('Your trial has ended and your Weekly plan has started.');
     const cancelUrl = /Cancel my subscription: (\S+)/.exec(receipt.text)?.[1] ?? '';
@@ -105,7 +99,7 @@ describeBrowser('plans and cancelling', () => {
     expect(cancelled.text).toContain('Nothing more will be charged.');
 
     // Another week and more: no further charge.
-    await advanceServer(page, 8 * DAY);
+    await advanceServerClock(8 * DAY);
     // The advance returns once the due charges ran; any receipt they queued is sent before a message queued
     // after it (one worker sends the outbox in order). So wait for such a marker, then count the receipts.
     await mailDrained(page, email);
