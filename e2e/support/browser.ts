@@ -67,7 +67,6 @@ export interface BrowserHandle {
   browser: Browser;
   /** A fresh context with a phone-sized viewport (the visitor is often on a phone). */
   newPage(options?: { width?: number; height?: number; locale?: string }): Promise<Page>;
-  contexts: BrowserContext[];
 }
 
 /**
@@ -95,7 +94,7 @@ async function laneBrowser(): Promise<Browser> {
 }
 
 export function useBrowser(): BrowserHandle {
-  const handle = { contexts: [] } as unknown as BrowserHandle;
+  const handle = {} as BrowserHandle;
   beforeAll(async () => {
     handle.browser = await laneBrowser();
     handle.newPage = async (o = {}) => {
@@ -104,7 +103,6 @@ export function useBrowser(): BrowserHandle {
         locale: o.locale ?? 'en-US',
         baseURL: baseUrl(),
       });
-      handle.contexts.push(ctx);
       const page = await ctx.newPage();
       page.on('pageerror', (err) => {
         throw err;

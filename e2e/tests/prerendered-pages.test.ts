@@ -39,7 +39,6 @@ describeBrowser('prerendered landings', () => {
 
   it('paints the landing with JavaScript off: its language, title, headline, theme and start link', async () => {
     const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
-    b.contexts.push(ctx);
     const page = await ctx.newPage();
     const res = await page.goto('/landing_page/girl/IQB-1799?hl=fr');
     const csp = res?.headers()['content-security-policy'] ?? '';
@@ -146,7 +145,6 @@ describeBrowser('prerendered landings', () => {
 
   it('prerenders the home page: painted without JavaScript, hydrated, its exams filled in after', async () => {
     const ctx = await b.browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
-    b.contexts.push(ctx);
     const still = await ctx.newPage();
     await still.goto('/?hl=es');
     expect(await still.locator('html').getAttribute('lang')).toBe('es');
