@@ -95,6 +95,27 @@ passed = merged.numPassedTests;
 failed = merged.numFailedTests;
 skipped = merged.numPendingTests + merged.numTodoTests;
 
+// The failures again, last, where a log cut to its tail still shows them (CI prints only the end of the output).
+const failures = merged.testResults.flatMap((file) =>
+  (file.assertionResults ?? [])
+    .filter((t) => t.status === 'failed')
+    .map((t) => ({ file: path.relative(root, file.name), name: t.fullName, message: t.failureMessages?.[0] ?? '' })),
+);
+for (const file of merged.testResults) {
+  // A file that failed outside its tests (an import error, a hook) has no failed test to name.
+  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+    failures.push({ file: path.relative(root, file.name), name: '(the file itself)', message: file.message ?? '' });
+}
+if (failures.length > 0) {
+  console.info(`Failed (${failures.length}):`);
+  for (const f of failures) {
+    const lines = f.message.split('\n').filter((line) => !line.includes('node_modules/'));
+    const message = lines.slice(0, 12).join('\n      ');
+    console.info(`  ✘ ${f.file} > ${f.name}\n      ${message}`);
+  }
+  console.info('');
+}
+
 if (!lintOk) failed++;
 if (!typesOk) failed++;
 const allTestsOk = testsOk.every(Boolean);
