@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 import { baseUrl } from './lane';
 
@@ -65,8 +65,11 @@ function hydrationAwareContext(ctx: BrowserContext, javaScript: boolean): Browse
 
 export interface BrowserHandle {
   browser: Browser;
-  /** A fresh context with a phone-sized viewport (the visitor is often on a phone). */
-  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<Page>;
+  /**
+   * A fresh context with a phone-sized viewport (the visitor is often on a phone). It is closed when the test
+   * that opened it ends, unless `keep`: a page the later tests of the file go on with (a signed-in member).
+   */
+  newPage(options?: { width?: number; height?: number; locale?: string; keep?: boolean }): Promise<Page>;
 }
 
 /**
@@ -95,6 +98,9 @@ async function laneBrowser(): Promise<Browser> {
 
 export function useBrowser(): BrowserHandle {
   const handle = {} as BrowserHandle;
+  /** Contexts that outlive their test (newPage's `keep`), and those open when the running test began. */
+  const kept = new Set<BrowserContext>();
+  let openBefore = new Set<BrowserContext>();
   beforeAll(async () => {
     handle.browser = await laneBrowser();
     handle.newPage = async (o = {}) => {
@@ -103,12 +109,22 @@ export function useBrowser(): BrowserHandle {
         locale: o.locale ?? 'en-US',
         baseURL: baseUrl(),
       });
+      if (o.keep) kept.add(ctx);
       const page = await ctx.newPage();
       page.on('pageerror', (err) => {
         throw err;
       });
       return page;
     };
+  });
+  beforeEach(() => {
+    openBefore = new Set(handle.browser?.contexts());
+  });
+  afterEach(async () => {
+    // A test's pages end with it: left open, their timers, countdowns and polls went on running in Chromium and
+    // on the server until the file's end.
+    const opened = handle.browser?.contexts().filter((ctx) => !openBefore.has(ctx) && !kept.has(ctx)) ?? [];
+    await Promise.all(opened.map((ctx) => ctx.close()));
   });
   afterAll(async () => {
     // The next file in the lane starts from a browser with no context of this one's.

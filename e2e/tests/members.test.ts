@@ -98,7 +98,7 @@ describeBrowser("members' free tests and weekly training", () => {
   const email = `member-${Date.now()}@example.com`;
 
   it('a subscriber signs in (a proven account with a weekly plan)', async () => {
-    page = await b.newPage({ width: 1200, height: 900 });
+    page = await b.newPage({ width: 1200, height: 900, keep: true });
     await signUp(page, email);
     await takeWeeklyPlan(page, email);
   });

@@ -29,7 +29,7 @@ describeBrowser('the operator console', () => {
     await expectAccessible(visitor, 'console, signed out');
 
     // The printed link signs in (and asks for a password, like any account made without one).
-    page = await b.newPage();
+    page = await b.newPage({ keep: true });
     await page.goto(link);
     await expectHeading(page, 'Set your password');
     await page.getByLabel(/^New password/).fill('an operator passphrase');
