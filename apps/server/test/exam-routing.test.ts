@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCALES } from '@mindgauge/contract';
-import { chooseRoute, MST_DESIGN_1, MST_DESIGN_2, scoringKey } from '@mindgauge/psychometrics';
+import { chooseRoute, MST_DESIGN_1, MST_DESIGN_2, type ScoringKey, scoringKey } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_VERSION, formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import { buyTier, post } from './checkout-helpers';
@@ -36,6 +36,22 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
       changes: 0,
       focusLosses: 0,
     });
+
+  /** A session as stored, in one line: its row's state, its key (id:answer:part) and its answers (id:choice:ms). */
+  const storedSession = async (sessionId: string) => {
+    const db = t.deps.db.kysely;
+    const row = await db.selectFrom('exam_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const answers = await db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId).execute();
+    const key = JSON.parse(row.scoring_key) as ScoringKey;
+    return JSON.stringify({
+      status: row.status,
+      versions: [row.form_version, row.scoring_version],
+      route: row.route,
+      validity: row.validity,
+      key: key.items.map((k) => `${k.id}:${k.answerIndex}:${k.part}`),
+      answers: answers.map((a) => `${a.item_id}:${a.choice}:${a.time_ms}`),
+    });
+  };
 
   it('serves part by part, routes on the server, makes a finished part final, and resumes the same items', async () => {
     const { data: first, sessionId } = await startTest(t, { restart: true });
@@ -281,7 +297,11 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     const slow = (await startTest(t, { restart: true })).sessionId;
     await answerAllParts(t, slow, struggling);
     await sessionPost(t, slow, '/api/exam/session/confirm');
-    // The whole answer on failure: it names the behaviours seen.
-    expect((await sessionPost(t, slow, '/api/exam/order/info')).json().data).toMatchObject({ outcome: 'order' });
+    // Failed once in 17 runs of the unit and server suites under load (and perhaps in CI), never alone: on a
+    // failure the answer names the behaviours seen, and the stored row and answers are printed to find why.
+    const slowOutcome = (await sessionPost(t, slow, '/api/exam/order/info')).json().data;
+    expect(slowOutcome, slowOutcome.outcome === 'order' ? '' : await storedSession(slow)).toMatchObject({
+      outcome: 'order',
+    });
   });
 });
