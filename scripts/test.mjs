@@ -96,16 +96,14 @@ failed = merged.numFailedTests;
 skipped = merged.numPendingTests + merged.numTodoTests;
 
 // The failures again, last, where a log cut to its tail still shows them (CI prints only the end of the output).
-const failures = merged.testResults.flatMap((file) =>
-  (file.assertionResults ?? [])
-    .filter((t) => t.status === 'failed')
-    .map((t) => ({ file: path.relative(root, file.name), name: t.fullName, message: t.failureMessages?.[0] ?? '' })),
-);
-for (const file of merged.testResults) {
-  // A file that failed outside its tests (an import error, a hook) has no failed test to name.
-  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-    failures.push({ file: path.relative(root, file.name), name: '(the file itself)', message: file.message ?? '' });
-}
+// A file that failed outside its tests (an import error, a hook) is named itself.
+const failures = merged.testResults.flatMap((file) => {
+  const where = path.relative(root, file.name);
+  const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+  if (tests.length > 0)
+    return tests.map((t) => ({ file: where, name: t.fullName, message: t.failureMessages?.[0] ?? '' }));
+  return file.status === 'failed' ? [{ file: where, name: '(the file itself)', message: file.message ?? '' }] : [];
+});
 if (failures.length > 0) {
   console.info(`Failed (${failures.length}):`);
   for (const f of failures) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCALES } from '@mindgauge/contract';
-import { chooseRoute, MST_DESIGN_1, MST_DESIGN_2, type ScoringKey, scoringKey } from '@mindgauge/psychometrics';
+import { chooseRoute, MST_DESIGN_1, MST_DESIGN_2, scoringKey } from '@mindgauge/psychometrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_VERSION, formOfSession, keyOf } from '../src/modules/exam/exam-form';
 import { buyTier, post } from './checkout-helpers';
@@ -42,7 +42,7 @@ describe.each(dialects())('the routed test (scoring version 2) on %s', (dialect)
     const db = t.deps.db.kysely;
     const row = await db.selectFrom('exam_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
     const answers = await db.selectFrom('session_answers').selectAll().where('session_id', '=', sessionId).execute();
-    const key = JSON.parse(row.scoring_key) as ScoringKey;
+    const key = await storedKey(t, sessionId);
     return JSON.stringify({
       status: row.status,
       versions: [row.form_version, row.scoring_version],
