@@ -14,7 +14,7 @@ export default defineProject({
     maxWorkers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 2),
     // A lane's worker runs its files one after another in one process: playwright-core, axe-core and the
     // helpers are imported once per lane, not once per file, and the lane's files share one Chromium (each
-    // file opens contexts of its own and closes them all at its end: support/browser.ts).
+    // test opens contexts of its own, closed when it ends: support/browser.ts).
     isolate: false,
     // After the other projects when run from the root (`npx vitest run`): a group of its own, as a project
     // whose maxWorkers differs from the root's must be. `npm test` runs this project in a process of its

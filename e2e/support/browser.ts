@@ -74,8 +74,8 @@ export interface BrowserHandle {
 
 /**
  * The lane's browser. Files in a lane run one after another in one worker (vitest.config.ts: isolate off), so
- * they share one Chromium instead of launching one each (about 0.85 s of CPU a launch); each file still gets
- * contexts of its own and closes them all at its end. Kept on globalThis so that a module evaluated again
+ * they share one Chromium instead of launching one each (about 0.85 s of CPU a launch); each test's contexts
+ * are its own and close when it ends (useBrowser). Kept on globalThis so that a module evaluated again
  * still finds it; relaunched if it went away.
  */
 const LANE_BROWSER = Symbol.for('mindgauge.e2e.laneBrowser');
