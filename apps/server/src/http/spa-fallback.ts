@@ -55,18 +55,22 @@ export async function spaFallback(
     : undefined;
 
   const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = apiPrefixes.some((p) => req.url === p || req.url.startsWith(p.endsWith('/') ? p : `${p}/`));
-    if (web && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      const status = isKnownPage(pathOf(req.url)) ? 200 : 404;
-      return web
-        .sendIndex(req, reply)
-        .then((html) =>
-          reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html),
-        );
-    }
-    return sendError(reply, req, translator, 'NOT_FOUND');
-  });
+  const isApi = (url: string) => apiPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
+  if (web) {
+    // Every other GET and HEAD outside the API is a client route. A route of its own rather than the not-found
+    // handler: @fastify/compress gives `reply.compress` to routes only. The built files' own routes win.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: async (req, reply) => {
+        if (isApi(req.url)) return reply.callNotFound();
+        const status = isKnownPage(pathOf(req.url)) ? 200 : 404;
+        const html = await web.sendIndex(req, reply);
+        return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html);
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => sendError(reply, req, translator, 'NOT_FOUND'));
 }
 
 /** The path of a request URL, without its query or fragment. */
