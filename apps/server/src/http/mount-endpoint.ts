@@ -1,16 +1,10 @@
-import {
-  type EndpointData,
-  type EndpointDef,
-  type Locale,
-  RESULT_OK,
-  ZApiError,
-  ZApiSuccess,
-} from '@mindgauge/contract';
+import { type EndpointData, type EndpointDef, type Locale, RESULT_OK, ZApiError } from '@mindgauge/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type * as zc from 'zod/v4/core';
 import { acceptsBrotli, brotliHead, brotliRawTail } from './brotli-head';
 import { requestLocale } from './request-locale';
+import { successSchemaOf } from './response-serializer';
 
 export interface BasePaths {
   api: string;
@@ -88,7 +82,7 @@ export function mountEndpoint<E extends EndpointDef>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      response: { 200: ZApiSuccess(def.response), '4xx': ZApiError, '5xx': ZApiError },
+      response: { 200: successSchemaOf(def.response), '4xx': ZApiError, '5xx': ZApiError },
     },
     handler: async (req, reply) => {
       const data = await handler({

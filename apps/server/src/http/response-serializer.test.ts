@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializerCompiler } from './response-serializer';
+import { responseSerializerCompiler, successSchemaOf } from './response-serializer';
 
 describe('response serializer', () => {
   it('writes only declared fields: a repository row cannot leak a secret', async () => {
@@ -24,5 +24,21 @@ describe('response serializer', () => {
     expect(res.body).not.toContain('answerKey');
     expect(res.body).not.toContain('password_hash');
     await app.close();
+  });
+
+  it('compiles a schema once for every app the process builds, and each schema its own way', () => {
+    const data = z.object({ id: z.number() });
+    const other = z.object({ name: z.string() });
+    // mountEndpoint wraps each endpoint's data schema: the same wrapper comes back for the same schema.
+    expect(successSchemaOf(data)).toBe(successSchemaOf(data));
+    expect(successSchemaOf(other)).not.toBe(successSchemaOf(data));
+    const compile = (schema: unknown) =>
+      (responseSerializerCompiler as (r: { schema: unknown }) => (d: unknown) => string)({ schema });
+    const first = compile(successSchemaOf(data));
+    expect(compile(successSchemaOf(data))).toBe(first);
+    expect(first({ result: 200, data: { id: 1, secret: 'x' } })).toBe('{"result":200,"data":{"id":1}}');
+    expect(compile(successSchemaOf(other))({ result: 200, data: { name: 'a', id: 1 } })).toBe(
+      '{"result":200,"data":{"name":"a"}}',
+    );
   });
 });
