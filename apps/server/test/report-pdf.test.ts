@@ -130,14 +130,17 @@ describe('the PDF report and the certificate, in every language', () => {
     });
   }
 
-  /** Each page's text (pdftotext), and its size in points. */
-  const pagesOf = (file: string) =>
-    Array.from({ length: 21 }, (_, i) => ({
-      text: run('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', file, '-']),
-      size: /Page\s+\d+ size:\s+([\d.]+ x [\d.]+)/.exec(
-        run('pdfinfo', ['-f', String(i + 1), '-l', String(i + 1), file]),
-      )?.[1],
-    }));
+  /**
+   * Each page's text and its size in points: one pdftotext (pages end with a form feed) and one pdfinfo over
+   * the page range, not two programs per page.
+   */
+  const pagesOf = (file: string) => {
+    const texts = run('pdftotext', ['-layout', file, '-']).split('\f').slice(0, 21);
+    const sizes = [
+      ...run('pdfinfo', ['-f', '1', '-l', '21', file]).matchAll(/Page\s+(\d+) size:\s+([\d.]+ x [\d.]+)/g),
+    ];
+    return texts.map((text, i) => ({ text, size: sizes.find((m) => Number(m[1]) === i + 1)?.[2] }));
+  };
   /** How much a page says: words, or for Japanese (no spaces between words) characters over three. */
   const amount = (locale: Locale, text: string) =>
     locale === 'ja' ? text.replace(/\s+/g, '').length / 3 : text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
