@@ -13,8 +13,18 @@ export function engineKey(key: string): string {
   return key.replace('.', ':');
 }
 
-/** One i18next instance for the server: e-mails, API texts and seeded content share the locale files. */
+/**
+ * One i18next instance for the server: e-mails, API texts and seeded content share the locale files. Built once
+ * per process and shared by every app it builds (the server suites build hundreds): the files do not change
+ * while it runs, and translating reads the instance without changing it (the language goes with each call).
+ */
 export function createTranslator(): Translator {
+  shared ??= buildTranslator();
+  return shared;
+}
+let shared: Translator | undefined;
+
+function buildTranslator(): Translator {
   const resources = loadAllResources();
   const instance = i18next.createInstance();
   void instance.init({

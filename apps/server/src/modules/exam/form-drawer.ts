@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { ScoringKey } from '@mindgauge/psychometrics';
-import { startWorker } from '../../lib/worker-script';
+import { releaseWorker, takeWorker } from '../../lib/worker-script';
 import type { AnalysisDrawing, PanelLabels, StoredForm } from './exam-form';
 
 /** A form drawn by the worker: its scoring key (as stored) and its questions' JSON in one language. */
@@ -48,6 +48,8 @@ interface Slot {
  */
 type Priority = 'urgent' | 'background';
 
+const WORKER = 'form-draw-worker';
+
 export function formDrawer(workers = 1) {
   const urgent: Job[] = [];
   const background: Job[] = [];
@@ -56,7 +58,7 @@ export function formDrawer(workers = 1) {
   let closed = false;
 
   function spawn(slot: Slot): Worker {
-    const w = startWorker('form-draw-worker', import.meta.url, '../../../dist');
+    const w = takeWorker(WORKER, import.meta.url, '../../../dist');
     // An idle drawer must not keep a process alive (the server's socket does that).
     w.unref();
     w.on('message', (msg: WorkerAnswer) => {
@@ -144,13 +146,19 @@ export function formDrawer(workers = 1) {
       closed = true;
       const err = new Error('form drawer closed');
       for (const job of [...urgent.splice(0), ...background.splice(0)]) job.reject(err);
-      const running = slots.map((s) => s.worker);
+      const stopping: Promise<unknown>[] = [];
       for (const slot of slots) {
-        slot.running?.reject(err);
+        const { worker, running } = slot;
         slot.running = undefined;
         slot.worker = undefined;
+        if (!worker) continue;
+        // A thread in the middle of a job is stopped; an idle one is kept for the next drawer (worker-script.ts).
+        if (running) {
+          running.reject(err);
+          stopping.push(worker.terminate());
+        } else stopping.push(releaseWorker(worker, WORKER, import.meta.url));
       }
-      await Promise.all(running.map((w) => w?.terminate()));
+      await Promise.all(stopping);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Form } from '@mindgauge/psychometrics';
-import { startWorker } from '../../lib/worker-script';
+import { releaseWorker, takeWorker } from '../../lib/worker-script';
 import type { StoredForm } from '../exam/exam-form';
 import type { ReportDocument } from './report-document';
 
@@ -33,6 +33,8 @@ interface Slot {
  * (tests and instances that never render pay nothing) and stay; a worker that dies fails its job and is
  * replaced on the next one. Jobs wait in order for a free worker.
  */
+const WORKER = 'pdf-render-worker';
+
 export function renderPool(size: number) {
   const slots: Slot[] = [];
   const queue: Job[] = [];
@@ -40,7 +42,7 @@ export function renderPool(size: number) {
   let closed = false;
 
   function spawn(): Slot {
-    const worker = startWorker('pdf-render-worker', import.meta.url, '../../../dist');
+    const worker = takeWorker(WORKER, import.meta.url, '../../../dist');
     // An idle pool must not keep a process alive (the server's socket does that).
     worker.unref();
     const slot: Slot = { worker, job: null, forms: new Map() };
@@ -128,7 +130,14 @@ export function renderPool(size: number) {
     async close(): Promise<void> {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('PDF render pool closed'));
-      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+      // A thread in the middle of a render is stopped (its job fails); an idle one is kept for the next pool.
+      await Promise.all(
+        slots
+          .splice(0)
+          .map((s) =>
+            s.job || s.forms.size > 0 ? s.worker.terminate() : releaseWorker(s.worker, WORKER, import.meta.url),
+          ),
+      );
     },
   };
 }
