@@ -57,8 +57,9 @@ export async function spaFallback(
   const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
   const isApi = (url: string) => apiPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
   if (web) {
-    // Every other GET and HEAD outside the API is a client route. A route of its own rather than the not-found
-    // handler: @fastify/compress gives `reply.compress` to routes only. The built files' own routes win.
+    // Every other GET and HEAD outside the API (`/` included) is a client route. A route of its own rather than
+    // the not-found handler: @fastify/compress gives `reply.compress` to routes only. The built files' own
+    // routes win. A prerendered page is tens of KB of HTML: compressed per request, as it carries per-request tags.
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',

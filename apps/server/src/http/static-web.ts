@@ -171,13 +171,5 @@ export async function registerStaticWeb(
     const head = headFor ? await headFor(req) : '';
     return head ? page.replace('</head>', `${head}</head>`) : page;
   };
-  // A prerendered page is tens of KB of HTML (the shell one): compressed per request, as it carries
-  // per-request tags.
-  app.get('/', async (req, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .compress(await sendIndex(req, reply)),
-  );
   return { sendIndex };
 }
