@@ -31,6 +31,8 @@ describe('worker threads kept between pools', () => {
     await Promise.all(workers.map((w, i) => ask(w, i)));
     const ids = workers.map((w) => w.threadId);
     for (const w of workers) await releaseWorker(w, 'echo-worker', here);
+    // The fifth has stopped (a thread that has exited has the id -1); the four kept still run.
+    expect(workers.map((w) => w.threadId)).toEqual([...ids.slice(0, 4), -1]);
     const taken = Array.from({ length: 5 }, () => takeWorker('echo-worker', here, '.'));
     // Four come back from the kept ones; the fifth taken is new.
     expect(
