@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: lint, the type check and the unit, component and server suites (SQLite and PostgreSQL) at once,
-// then the browser tests in a Vitest process of their own, two files at a time (decision 0039). Ends with the
-// plain "N passed, N failed, N skipped" line; .tmp/vitest-report.json holds both processes' results.
+// `npm test`: lint, the type check, the unit, component and server suites (SQLite and PostgreSQL) and the
+// browser tests (a Vitest process of their own, two files at a time), all at once; everything but the browser
+// tests runs at the lowest CPU priority, in the cores' idle moments (decision 0039, fifth addendum). Ends with
+// the plain "N passed, N failed, N skipped" line; .tmp/vitest-report.json holds both processes' results.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +19,16 @@ const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
  * Runs a command without waiting; its output lines carry a prefix (several run at once). Resolves to whether
  * it succeeded, and prints how long it took.
  */
-function run(label, cmd, args) {
+function run(label, cmd, args, { priority } = {}) {
   const from = Date.now();
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (priority !== undefined) {
+    try {
+      os.setPriority(child.pid, priority);
+    } catch {
+      // Not permitted on this system: the run is the same, only slower.
+    }
+  }
   const prefix = `[${label}] `;
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.info(prefix + line));
@@ -38,41 +47,46 @@ fs.mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest-report.json');
 
 /** A Vitest run writing its own JSON report. */
-function vitest(label, file, args) {
+function vitest(label, file, args, options) {
   fs.rmSync(file, { force: true });
   return {
     file,
-    ok: run(label, bin('vitest'), [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-      ...args,
-    ]),
+    ok: run(
+      label,
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+      options,
+    ),
   };
 }
 
-const lint = run('lint', bin('biome'), ['ci', '.']);
-const types = run('typecheck', bin('tsc'), ['-b']);
+/**
+ * The browser tests wait on pages with timed polls (Vitest's expect.poll gives a second), so they keep the
+ * cores whenever they want them; the rest fills the moments they leave. Beside them at the same priority (the
+ * first layout) the server suites and a fresh clone's type check starved the pages and three browser tests
+ * failed in CI; one after the other, the run could not use both cores while one suite's last files ran, nor
+ * while a browser test waited (the reaction task's 24 signals, 50 s).
+ */
+const BACKGROUND = 19;
+const lint = run('lint', bin('biome'), ['ci', '.'], { priority: BACKGROUND });
+const types = run('typecheck', bin('tsc'), ['-b'], { priority: BACKGROUND });
 // A run narrowed to chosen projects is one Vitest process as asked; otherwise the browser project runs in a
 // second process (each with --passWithNoTests, so a file filter may match only one side).
 const narrowed = extra.some((a) => a === '--project' || a.startsWith('--project='));
-const runs = [
-  vitest(
-    'tests',
-    path.join(reportDir, 'vitest-report-main.json'),
-    narrowed ? extra : ['--project=!e2e', '--passWithNoTests', ...extra],
-  ),
-];
+const runs = [];
 if (!narrowed) {
-  // The browser tests start once the type check and the other suites are done. Beside them (decision 0039's
-  // first layout) a fresh clone's type check (about 3 minutes of one core) and the server suites starved the
-  // pages: navigations took over the polls' second and three browser tests failed in a clean-clone CI run.
-  await Promise.all([types, runs[0].ok]);
   runs.push(
     vitest('browser', path.join(reportDir, 'vitest-report-e2e.json'), ['--project=e2e', '--passWithNoTests', ...extra]),
   );
 }
+runs.push(
+  vitest(
+    'tests',
+    path.join(reportDir, 'vitest-report-main.json'),
+    narrowed ? extra : ['--project=!e2e', '--passWithNoTests', ...extra],
+    narrowed ? undefined : { priority: BACKGROUND },
+  ),
+);
 
 const [lintOk, typesOk, ...testsOk] = await Promise.all([lint, types, ...runs.map((r) => r.ok)]);
 
