@@ -70,8 +70,8 @@ function vitest(label, file, args, options) {
 const BACKGROUND = 19;
 const lint = run('lint', bin('biome'), ['ci', '.'], { priority: BACKGROUND });
 const types = run('typecheck', bin('tsc'), ['-b'], { priority: BACKGROUND });
-// A run narrowed to chosen projects is one Vitest process as asked; otherwise the browser project runs in a
-// second process (each with --passWithNoTests, so a file filter may match only one side).
+// A run narrowed to chosen projects is one Vitest process as asked, at normal priority; otherwise the browser
+// project runs in a process of its own (each with --passWithNoTests, so a file filter may match only one side).
 const narrowed = extra.some((a) => a === '--project' || a.startsWith('--project='));
 const runs = [];
 if (!narrowed) {

@@ -48,21 +48,11 @@ const GRID_POINTS = 601;
 /** No estimate leaves the grid, so an SE never exceeds this (information is tiny but positive there). */
 const MAX_SE = 3;
 
-function information(items: readonly ScoredItem[], theta: number): number {
-  let total = 0;
-  for (const it of items) {
-    const l = 1 / (1 + Math.exp(-it.a * (theta - it.b)));
-    const p = GUESSING + (1 - GUESSING) * l;
-    total += it.a * it.a * ((1 - p) / p) * l * l;
-  }
-  return total;
-}
-
 /**
- * The log-likelihood and the information at one grid node in one pass: each item's exponential is computed
- * once and both are then written exactly as in logLikelihood and information, so the sums are the same to the
- * last bit (the estimate runs for every scored session and over a grid of 601 nodes; the exponential was half
- * of its time).
+ * The log-likelihood and the test information at theta, in one pass: each item's exponential is computed once.
+ * The two sums keep their own arithmetic (the likelihood's p as (1 - c) / (1 + e), the information's through
+ * l = 1 / (1 + e)), so they are the same to the last bit as when each was its own loop; the estimate runs over
+ * 601 grid nodes for every scored session, and the exponential was half of its time.
  */
 function logLikelihoodAndInformation(items: readonly ScoredItem[], theta: number): [number, number] {
   let ll = 0;
@@ -134,7 +124,7 @@ export function jeffreysEstimate(items: readonly ScoredItem[]): JeffreysEstimate
     const denom = l - 2 * c + r;
     if (denom < 0) theta += (GRID_STEP * 0.5 * (l - r)) / denom;
   }
-  const info = information(items, theta);
+  const [, info] = logLikelihoodAndInformation(items, theta);
   const se = Math.min(MAX_SE, 1 / Math.sqrt(Math.max(info, 1e-12)));
   const [lower95, upper95, upperOneSided] = credibleRange(post, bestPost);
   return {
