@@ -137,12 +137,19 @@ if (postgres) {
 if (process.env.BENCH_SQLITE_ONLY) process.exit(0);
 
 const scaling = pgResults ? Number((pgResults.two.visitorsPerSec / pgResults.one.visitorsPerSec).toFixed(2)) : null;
+// What an instance costs per visitor, two against one: 1 when a second instance adds no work of its own (no
+// form drawn twice, no contention). On a machine whose cores the client and PostgreSQL already share, this,
+// not the throughput ratio, says whether N instances on N machines would serve N times as many.
+const costPerVisitor2vs1 = pgResults
+  ? Number((pgResults.two.serverCpuMsPerVisitor / pgResults.one.serverCpuMsPerVisitor).toFixed(2))
+  : null;
 const file = writeResult('complete-visitors', {
   what: `complete visitors (start, 30 answers in 3 routed parts, confirm, order, price, pay with the sandbox card and an e-mail address, report e-mail queued), ${CLIENTS} at a time, ${SECONDS} s per phase after a 3 s warm-up`,
   loadAverageAtStart: uptime,
   sqlite,
   postgres: pgResults ?? 'skipped: no PostgreSQL binaries',
   postgresScaling2vs1: scaling,
+  postgresCostPerVisitor2vs1: costPerVisitor2vs1,
   target: `SQLite >= ${TARGET_SQLITE} visitors/s on one instance; PostgreSQL two instances close to 2x one`,
   pass: sqlite.visitorsPerSec >= TARGET_SQLITE && sqlite.failures === 0,
 });

@@ -126,6 +126,9 @@ describe.each(dialects())('the daily retention job on %s', (dialect) => {
     expect(hits.map((h) => h.key.split('@')[0])).toEqual(['test:new']);
     const events = await db().selectFrom('payment_events').select('event_id').execute();
     expect(events.map((e) => e.event_id)).toEqual(['evt_new']);
+    // Drawn test parts are kept a day: day 0's went (the paid order's test too: its seed draws them again).
+    const drawn = await db().selectFrom('exam_drawn_parts').select('session_id').execute();
+    expect(drawn.map((d) => d.session_id)).toEqual([current]);
   });
 
   it('runs once a day: a second pass the same day does nothing, the next day rolls up the day before', async () => {

@@ -26,6 +26,11 @@ export function retention(deps: AppDeps, log?: { error: (obj: object, msg: strin
       run: (now) => examRepository(kysely).purgeUnfinished(days(env.UNFINISHED_SESSION_RETENTION_DAYS, now)),
     },
     {
+      // A test lasts under an hour; a part forgotten after a day is drawn again from its seed if ever asked.
+      name: 'drawn test parts',
+      run: (now) => examRepository(kysely).purgeDrawnParts(days(1, now)),
+    },
+    {
       name: 'rate limits',
       run: async (now) => {
         await rateLimitRepository(kysely).deleteExpiredHits(days(env.RATE_LIMIT_RETENTION_DAYS, now));

@@ -134,6 +134,15 @@ export interface Database {
     /** The landing variant of the visit that started the test ('' for none): the funnel's attribution. */
     landing_variant: string;
   };
+  /** A test form's parts as drawn, for every instance to read (migration 0025); owned by modules/exam. */
+  exam_drawn_parts: {
+    session_id: string;
+    route: string;
+    locale: string;
+    form_version: number;
+    questions_br: Buffer;
+    created_at: number;
+  };
   session_answers: {
     session_id: string;
     item_id: string;

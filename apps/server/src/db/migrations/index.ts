@@ -20,6 +20,7 @@ import { consoleRenewalRefunds } from './0020-console-renewal-refunds';
 import { orderPrices } from './0021-order-prices';
 import { landingAttribution } from './0022-landing-attribution';
 import { orderPlanPrices } from './0024-order-plan-prices';
+import { drawnTestParts } from './0025-drawn-test-parts';
 
 /** Migrations in order. Names are permanent: never rename or reorder a shipped migration. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0021-order-prices': orderPrices(dialect),
         '0022-landing-attribution': landingAttribution(),
         '0024-order-plan-prices': orderPlanPrices(dialect),
+        '0025-drawn-test-parts': drawnTestParts(dialect),
       };
     },
   };

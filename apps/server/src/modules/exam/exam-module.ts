@@ -4,6 +4,7 @@ import type { BasePaths } from '../../http/mount-endpoint';
 import type { ReportLinks } from '../../lib/report-links';
 import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { drawnPartStore } from './drawn-parts';
 import { panelLabels } from './exam-form';
 import { examRepository } from './exam-repository';
 import { examRoutes } from './exam-routes';
@@ -26,8 +27,9 @@ export async function examModule(
   // New sessions' forms, drawn ahead on worker threads (decisions 0027, 0041); the workers stop with the server.
   const forms = formPool(formDrawer(env.FORM_DRAW_WORKERS), (hl) => panelLabels(translator, hl), env.FORM_POOL_SIZE);
   app.addHook('onClose', () => forms.close());
+  const repo = examRepository(db.kysely);
   const exam = examService({
-    repo: examRepository(db.kysely),
+    repo,
     content: deps.content,
     translator,
     clock,
@@ -36,6 +38,7 @@ export async function examModule(
     forms,
     // About 8 KB a form: more of them fit than of the 150 KB forms themselves.
     compressedFormCache: createTtlCache(clock, 30 * 60_000, 2000),
+    drawnParts: drawnPartStore(repo, clock),
     statsCache: createTtlCache(clock, 5 * 60_000),
     minCountrySample: env.MIN_COUNTRY_SAMPLE,
     minReliabilitySample: env.MIN_RELIABILITY_SAMPLE,
@@ -44,7 +47,7 @@ export async function examModule(
   });
   const emailChange = orderEmailChange({
     limits: deps.limits,
-    repo: examRepository(db.kysely),
+    repo,
     db: db.kysely,
     clock,
     secret: reportLinkSecret,

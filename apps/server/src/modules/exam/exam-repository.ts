@@ -10,6 +10,7 @@ import { ZStoredEntitlements } from './exam-json';
 export type SessionRow = Database['exam_sessions'];
 export type AnswerRow = Database['session_answers'];
 export type OrderRow = Database['exam_orders'];
+export type DrawnPartRow = Database['exam_drawn_parts'];
 
 /** Every SQL statement of test sessions, answers and exam orders. */
 /** What another module's list shows of an order (never the result or the consent). */
@@ -554,6 +555,30 @@ export function examRepository(db: Kysely<Database>) {
         .select(['id', 'exam_id', 'status', 'started_at', 'deadline_at', 'iq_score'])
         .where('id', 'in', ids)
         .execute();
+    },
+    /** Keeps a part as drawn; a key always holds the same bytes (the seed draws them), so a repeat is a no-op. */
+    async keepDrawnPart(row: DrawnPartRow): Promise<void> {
+      await db
+        .insertInto('exam_drawn_parts')
+        .values(row)
+        .onConflict((oc) => oc.columns(['session_id', 'locale', 'form_version', 'route']).doNothing())
+        .execute();
+    },
+    /** A session's drawn parts in a language and form version, of those drawn after `routes` (one key range). */
+    drawnParts(sessionId: string, locale: string, formVersion: number, routes: string[]) {
+      return db
+        .selectFrom('exam_drawn_parts')
+        .select(['route', 'questions_br'])
+        .where('session_id', '=', sessionId)
+        .where('locale', '=', locale)
+        .where('form_version', '=', formVersion)
+        .where('route', 'in', routes)
+        .execute();
+    },
+    /** Retention: drawn parts written before `before` (a cache: the seed draws them again). */
+    async purgeDrawnParts(before: number): Promise<number> {
+      const res = await db.deleteFrom('exam_drawn_parts').where('created_at', '<', before).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
     /**
      * Retention: sessions never finished (still active) whose time ran out before `deadlineBefore`, with

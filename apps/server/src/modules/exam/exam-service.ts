@@ -32,6 +32,7 @@ import type { SecretKeys } from '../../lib/signed-token';
 import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { ContentService } from '../content/content-service';
 import { aboutTheTest } from './about-the-test';
+import type { DrawnPartStore } from './drawn-parts';
 import {
   currentPart,
   designOf,
@@ -81,6 +82,8 @@ export interface ExamDeps {
   forms: FormPool;
   /** A form's response head (the questions, in a language), brotli-compressed once: a bounded LRU. */
   compressedFormCache: TtlCache;
+  /** The parts of forms as drawn, in the database: what another instance drew is read, not drawn again. */
+  drawnParts: DrawnPartStore;
   statsCache: TtlCache;
   /** Countries are shown only from this many scored sessions on. */
   minCountrySample: number;
@@ -214,7 +217,8 @@ export function examService(d: ExamDeps) {
       route: '',
       landing_variant: landingVariant,
     };
-    await d.repo.insertSession(row);
+    // Part 1 kept for the other instances (and this one's forgetful cache) as the session is stored.
+    await Promise.all([d.repo.insertSession(row), d.drawnParts.keep(row, '', hl, form.questions)]);
     return { row, questions: form.questions };
   }
 
@@ -252,11 +256,16 @@ export function examService(d: ExamDeps) {
     // (stages are drawn independently), else the whole grown form. The question list that follows a new
     // part finds them in the form cache.
     const hl = s.locale as Locale;
-    // (A kept load that failed counts as not kept: the whole form is drawn.)
-    const shown = await d.formCache.peek<Buffer>(formCacheKey(s, hl))?.catch(() => undefined);
+    // The questions so far come from this instance's cache, else from the parts kept in the database (a
+    // kept load that failed counts as not kept: the whole form is drawn).
+    const shown =
+      (await d.formCache.peek<Buffer>(formCacheKey(s, hl))?.catch(() => undefined)) ??
+      (await d.drawnParts.questions(s, hl));
     let drawn: { key: string; questions: Buffer };
+    let newPart: Buffer | undefined;
     if (shown) {
       const part = await d.forms.lastPart(nextRow, hl, keySoFar.items.length);
+      newPart = part.questions;
       drawn = {
         key: JSON.stringify({ items: [...keySoFar.items, ...part.key.items] }),
         questions: joinJsonArrays(shown, part.questions),
@@ -264,7 +273,13 @@ export function examService(d: ExamDeps) {
     } else {
       drawn = await d.forms.drawWithKey(nextRow, hl);
     }
-    if (await d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key)) {
+    // The new part is kept under the route it was drawn after, so a part kept by a call that loses the race
+    // below is only a row nobody reads (the same route always draws the same part).
+    const [advanced] = await Promise.all([
+      d.repo.advanceRoute(s.id, s.route, nextRow.route, drawn.key),
+      newPart && d.drawnParts.keep(s, nextRow.route, hl, newPart),
+    ]);
+    if (advanced) {
       void publicQuestionsJson(d.formCache, nextRow, hl, () => Promise.resolve(drawn.questions));
     }
   }
@@ -478,8 +493,8 @@ export function examService(d: ExamDeps) {
       personality
         ? '[]'
         : // A new session's questions come drawn (from the pool); a resume's from the cache or the worker.
-          publicQuestionsJson(d.formCache, session, hl, () =>
-            built ? Promise.resolve(built) : d.forms.draw(session, hl),
+          publicQuestionsJson(d.formCache, session, hl, async () =>
+            built ? built : ((await d.drawnParts.questions(session, hl)) ?? d.forms.draw(session, hl)),
           ),
       personality ? publicStatementsJson(d.formCache, d.translator, hl) : '[]',
     ]);
