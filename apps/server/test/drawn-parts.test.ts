@@ -196,7 +196,7 @@ describe.runIf(dialects().includes('postgres'))('two instances on one PostgreSQL
       });
       expect(confirm.statusCode, confirm.body).toBe(200);
     } finally {
-        await second.app.close();
+      await second.app.close();
       await second.deps.db.close();
       await t.close();
     }
