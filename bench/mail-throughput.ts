@@ -43,7 +43,12 @@ const visitor = taker({
       ...(body ? { payload: body as object } : {}),
     });
     keep(res);
-    return res.json() as { data: Record<string, unknown> };
+    // The test session's cookie, as the taker's jar expects it (its id travels only there).
+    const session = res.cookies.find((c) => c.name === 'IQ-exam');
+    return {
+      data: (res.json() as { data: Record<string, unknown> }).data,
+      cookie: session ? `IQ-exam=${session.value}` : undefined,
+    };
   },
   async form(url, payload) {
     keep(
