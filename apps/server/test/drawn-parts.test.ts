@@ -1,4 +1,5 @@
 import type { Locale } from '@mindgauge/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
@@ -159,6 +160,25 @@ describe.each(dialects())('the drawn parts of a form on %s', (dialect) => {
     // Forgotten, it is drawn again from the seed: the same questions.
     const again = await questionList(t.app, sessionId, 'fr');
     expect(again.questions).toEqual(await drawnHere(t, sessionId, 'fr'));
+  });
+
+  it('a part that cannot be kept fails no request: the form is drawn when it is asked for', async () => {
+    const table = (from: string, to: string) =>
+      sql.raw(`alter table ${from} rename to ${to}`).execute(t.deps.db.kysely);
+    await table('exam_drawn_parts', 'exam_drawn_parts_away');
+    try {
+      const sessionId = await start(t.app, 'es');
+      await answerPart(t.app, t, sessionId);
+      await nextPart(t.app, sessionId, 1);
+      t.clock.advance(31 * 60_000);
+      const watched = watchDrawings(t.forms);
+      const list = await questionList(t.app, sessionId, 'es');
+      expect(list.part).toBe(2);
+      expect(list.questions).toEqual(await drawnHere(t, sessionId, 'es'));
+      expect(watched.count()).toBe(1);
+    } finally {
+      await table('exam_drawn_parts_away', 'exam_drawn_parts');
+    }
   });
 });
 

@@ -22,35 +22,49 @@ export function partRoutes(route: string): string[] {
  */
 export function drawnPartStore(repo: Pick<ExamRepository, 'keepDrawnPart' | 'drawnParts'>, clock: Clock) {
   return {
-    /** Keeps the part a session's form version draws after `route` (its questions' JSON in `hl`). */
+    /**
+     * Keeps the part a session's form version draws after `route` (its questions' JSON in `hl`). A part that
+     * could not be kept is drawn again when another instance asks for it: a failed write of this cache never
+     * fails the visitor's request (the session's own writes, on the same database, report a broken one).
+     */
     async keep(session: { id: string; form_version: number }, route: string, hl: Locale, questions: Buffer) {
-      const questions_br = await compress(questions, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: questions.length,
-        },
-      });
-      await repo.keepDrawnPart({
-        session_id: session.id,
-        form_version: session.form_version,
-        route,
-        locale: hl,
-        questions_br,
-        created_at: clock.now(),
-      });
+      try {
+        const questions_br = await compress(questions, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: questions.length,
+          },
+        });
+        await repo.keepDrawnPart({
+          session_id: session.id,
+          form_version: session.form_version,
+          route,
+          locale: hl,
+          questions_br,
+          created_at: clock.now(),
+        });
+      } catch {
+        // Not kept: see above.
+      }
     },
     /**
      * The questions a session has been given so far in `hl`, joined from its kept parts; undefined when one is
-     * missing (drawn before this store, in another language, or purged): the caller draws the form then.
+     * missing (drawn before this store, in another language, or purged) or cannot be read: the caller draws
+     * the form then.
      */
     async questions(session: { id: string } & StoredForm, hl: Locale): Promise<Buffer | undefined> {
       if (!isRoutedFormVersion(session.form_version)) return undefined;
       const routes = partRoutes(session.route);
-      const rows = await repo.drawnParts(session.id, hl, session.form_version, routes);
-      if (rows.length !== routes.length) return undefined;
-      const byRoute = new Map(rows.map((r) => [r.route, r.questions_br]));
-      const parts = await Promise.all(routes.map((r) => decompress(byRoute.get(r) ?? Buffer.alloc(0))));
-      return parts.reduce<Buffer>((joined, part) => joinJsonArrays(joined, part), Buffer.from('[]'));
+      try {
+        const rows = await repo.drawnParts(session.id, hl, session.form_version, routes);
+        if (rows.length !== routes.length) return undefined;
+        const byRoute = new Map(rows.map((r) => [r.route, r.questions_br]));
+        const parts = await Promise.all(routes.map((r) => decompress(byRoute.get(r) ?? Buffer.alloc(0))));
+        return parts.reduce<Buffer>((joined, part) => joinJsonArrays(joined, part), Buffer.from('[]'));
+      } catch {
+        // A read that failed (or bytes that do not decompress) counts as not kept: the caller draws the form.
+        return undefined;
+      }
     },
   };
 }
