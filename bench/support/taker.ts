@@ -53,6 +53,9 @@ export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTran
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
+      // A refused call fails the visitor (and the bench says which call): a lost answer would otherwise
+      // show up only later, as an unanswered item in the score.
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       const json = (await res.json()) as { data: Record<string, unknown> };
       return { data: json.data, cookie: sessionCookieOf(res.headers.getSetCookie()) };
     },
@@ -106,7 +109,8 @@ export function taker(t: TakerTransport) {
       }
       await json('POST', '/api/exam/session/confirm', {});
       const order = await json('POST', '/api/exam/order/info', {});
-      if (order.data.outcome !== 'order') throw new Error('the bench session was judged abnormal');
+      if (order.data.outcome !== 'order')
+        throw new Error(`the bench session got the outcome '${String(order.data.outcome)}', not an order`);
       return order.data.orderNumber as string;
     },
     /** Pays a tier with the sandbox card 4242; returns the report link's token from the report e-mail. */
