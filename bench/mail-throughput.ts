@@ -2,7 +2,7 @@ import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
 import { enqueueMail } from '../apps/server/src/modules/mail/enqueue-mail';
 import { serve, writeResult } from './lib';
-import { taker } from './support/taker';
+import { sessionCookieOf, taker } from './support/taker';
 
 /**
  * Issue 14, "E-mail keeps up with sales": report e-mails queued at 50 a second for 20 s must go out through
@@ -44,10 +44,9 @@ const visitor = taker({
     });
     keep(res);
     // The test session's cookie, as the taker's jar expects it (its id travels only there).
-    const session = res.cookies.find((c) => c.name === 'IQ-exam');
     return {
       data: (res.json() as { data: Record<string, unknown> }).data,
-      cookie: session ? `IQ-exam=${session.value}` : undefined,
+      cookie: sessionCookieOf([res.headers['set-cookie'] ?? []].flat()),
     };
   },
   async form(url, payload) {

@@ -6,7 +6,8 @@ import { openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { formOfSession, panelLabels, publicQuestionsOf } from '../src/modules/exam/exam-form';
 import { examRepository } from '../src/modules/exam/exam-repository';
-import { withSession } from './exam-session';
+import { startTest, withSession } from './exam-session';
+import { type Answering, answerPart, finishPart } from './routed-taker';
 import { createTestApp, dialects, type TestApp, testEnv } from './test-app';
 
 /**
@@ -44,58 +45,13 @@ async function drawnHere(t: TestApp, sessionId: string, hl: Locale) {
   return JSON.parse(publicQuestionsOf(formOfSession(row), panelLabels(t.deps.translator, hl)));
 }
 
-async function start(app: TestApp['app'], hl: Locale) {
-  const res = await app.inject({ method: 'POST', url: `/api/exam/session/start/1799/${hl}`, payload: {} });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.cookies.find((c) => c.name === 'IQ-exam')?.value ?? '';
-}
+/** Every answer right, at a person's pace. */
+const right: Answering = { choice: (_, k) => k.answerIndex, timeMs: () => 30_000 };
 
-/** Answers the items of the part in progress (the key the server holds tells which those are). */
-async function answerPart(app: TestApp['app'], t: TestApp, sessionId: string) {
-  const { scoring_key } = await t.deps.db.kysely
-    .selectFrom('exam_sessions')
-    .select('scoring_key')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const items = (JSON.parse(scoring_key) as { items: { id: string; answerIndex: number }[] }).items;
-  const answered = new Set(
-    (
-      await t.deps.db.kysely
-        .selectFrom('session_answers')
-        .select('item_id')
-        .where('session_id', '=', sessionId)
-        .execute()
-    ).map((a) => a.item_id),
-  );
-  for (const k of items.filter((i) => !answered.has(i.id))) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/exam/session/answer',
-      payload: {
-        itemId: k.id,
-        choice: k.answerIndex,
-        timeMs: 30_000,
-        firstChoiceMs: 12_000,
-        changes: 0,
-        focusLosses: 0,
-      },
-      ...withSession(sessionId),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
+/** The same test app seen through another instance's HTTP server (the database, clock and key reads shared). */
+const through = (t: TestApp, app: TestApp['app']): TestApp => ({ ...t, app });
 
-/** Finishes a part: the server routes the next one. */
-async function nextPart(app: TestApp['app'], sessionId: string, part: number) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/exam/session/part/next',
-    payload: { part },
-    ...withSession(sessionId),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().data.part).toBe(part + 1);
-}
+const startedIn = async (t: TestApp, hl: Locale) => (await startTest(t, { hl })).sessionId;
 
 describe.each(dialects())('the drawn parts of a form on %s', (dialect) => {
   let t: TestApp;
@@ -105,10 +61,11 @@ describe.each(dialects())('the drawn parts of a form on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('a resume after the form cache forgot the form is served from the kept parts, none drawn again', async () => {
-    const sessionId = await start(t.app, 'ko');
+    const sessionId = await startedIn(t, 'ko');
+    const done = new Set<string>();
     for (const part of [1, 2]) {
-      await answerPart(t.app, t, sessionId);
-      await nextPart(t.app, sessionId, part);
+      await answerPart(t, sessionId, right, done);
+      await finishPart(t, sessionId, part);
     }
     const { route } = await t.deps.db.kysely
       .selectFrom('exam_sessions')
@@ -134,7 +91,7 @@ describe.each(dialects())('the drawn parts of a form on %s', (dialect) => {
   });
 
   it('another language is drawn on the worker (its names differ), and the retention job forgets parts after a day', async () => {
-    const sessionId = await start(t.app, 'fr');
+    const sessionId = await startedIn(t, 'fr');
     const watched = watchDrawings(t.forms);
     const list = await questionList(t.app, sessionId, 'pt');
     expect(list.questions).toEqual(await drawnHere(t, sessionId, 'pt'));
@@ -167,9 +124,9 @@ describe.each(dialects())('the drawn parts of a form on %s', (dialect) => {
       sql.raw(`alter table ${from} rename to ${to}`).execute(t.deps.db.kysely);
     await table('exam_drawn_parts', 'exam_drawn_parts_away');
     try {
-      const sessionId = await start(t.app, 'es');
-      await answerPart(t.app, t, sessionId);
-      await nextPart(t.app, sessionId, 1);
+      const sessionId = await startedIn(t, 'es');
+      await answerPart(t, sessionId, right, new Set());
+      await finishPart(t, sessionId, 1);
       t.clock.advance(31 * 60_000);
       const watched = watchDrawings(t.forms);
       const list = await questionList(t.app, sessionId, 'es');
@@ -193,14 +150,16 @@ describe.runIf(dialects().includes('postgres'))('two instances on one PostgreSQL
     });
     try {
       // A load balancer without stickiness: each step on the instance that has not seen the form as it is now.
-      const sessionId = await start(t.app, 'de');
+      const sessionId = await startedIn(t, 'de');
       const watched = [watchDrawings(t.forms), watchDrawings(second.forms)];
-      await answerPart(t.app, t, sessionId);
+      const viaSecond = through(t, second.app);
+      const done = new Set<string>();
+      await answerPart(t, sessionId, right, done);
       // The second instance routes part 2 without ever having drawn part 1: it reads it and draws part 2 alone.
-      await nextPart(second.app, sessionId, 1);
-      await answerPart(second.app, t, sessionId);
+      await finishPart(viaSecond, sessionId, 1);
+      await answerPart(viaSecond, sessionId, right, done);
       // The first routes part 3 without having seen part 2.
-      await nextPart(t.app, sessionId, 2);
+      await finishPart(t, sessionId, 2);
       const expected = await drawnHere(t, sessionId, 'de');
       expect(expected).toHaveLength(30);
       // And the second lists all three parts without having drawn part 3.

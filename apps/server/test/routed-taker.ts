@@ -20,6 +20,35 @@ export interface Answering {
 }
 
 /**
+ * Answers the part in progress as the web app does: the items of the key the server holds that are not in
+ * `done` (the items this taker answered before), which it adds there. Returns the key.
+ */
+export async function answerPart(t: TestApp, sessionId: string, a: Answering, done: Set<string>): Promise<ScoringKey> {
+  const key = await storedKey(t, sessionId);
+  for (const [i, k] of key.items.entries()) {
+    if (done.has(k.id)) continue;
+    done.add(k.id);
+    const res = await sessionPost(t, sessionId, '/api/exam/session/answer', {
+      itemId: k.id,
+      choice: a.choice(i, k),
+      timeMs: a.timeMs(i),
+      firstChoiceMs: Math.min(12_000, a.timeMs(i)),
+      changes: 0,
+      focusLosses: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return key;
+}
+
+/** Finishes part `part`: the server routes the next one, now in progress. */
+export async function finishPart(t: TestApp, sessionId: string, part: number): Promise<void> {
+  const next = await sessionPost(t, sessionId, '/api/exam/session/part/next', { part });
+  expect(next.statusCode, next.body).toBe(200);
+  expect(next.json().data.part).toBe(part + 1);
+}
+
+/**
  * Takes a routed test through the API as the web app does: answers the part in progress from the key the
  * server holds, then finishes the part (the next is routed on the server), three times; returns the key of
  * all 30 items given. A version 1 session (all parts at once) is answered in one pass.
@@ -27,24 +56,9 @@ export interface Answering {
 export async function answerAllParts(t: TestApp, sessionId: string, a: Answering): Promise<ScoringKey> {
   const done = new Set<string>();
   for (let part = 1; part <= 3; part++) {
-    const key = await storedKey(t, sessionId);
-    for (const [i, k] of key.items.entries()) {
-      if (done.has(k.id)) continue;
-      done.add(k.id);
-      const res = await sessionPost(t, sessionId, '/api/exam/session/answer', {
-        itemId: k.id,
-        choice: a.choice(i, k),
-        timeMs: a.timeMs(i),
-        firstChoiceMs: Math.min(12_000, a.timeMs(i)),
-        changes: 0,
-        focusLosses: 0,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    const key = await answerPart(t, sessionId, a, done);
     if (key.items.length >= 30) break;
-    const next = await sessionPost(t, sessionId, '/api/exam/session/part/next', { part });
-    expect(next.statusCode, next.body).toBe(200);
-    expect(next.json().data.part).toBe(part + 1);
+    await finishPart(t, sessionId, part);
   }
   const key = await storedKey(t, sessionId);
   expect(key.items).toHaveLength(30);

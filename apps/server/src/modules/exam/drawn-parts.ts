@@ -9,7 +9,7 @@ const compress = promisify(zlib.brotliCompress);
 const decompress = promisify(zlib.brotliDecompress);
 
 /** The route each part of a session was drawn after: '' for part 1, then each longer prefix of its route. */
-export function partRoutes(route: string): string[] {
+function partRoutes(route: string): string[] {
   return Array.from({ length: route.length + 1 }, (_, i) => route.slice(0, i));
 }
 
