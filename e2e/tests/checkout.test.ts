@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { expectHeading, finishTestViaApi, latestMail, payWithCard, recordRequests } from '../support/checkout';
+import {
+  expectHeading,
+  finishTestViaApi,
+  latestMail,
+  payWithCard,
+  pressFrameButton,
+  recordRequests,
+} from '../support/checkout';
 
 const CARD_DATA = [
   '4242424242424242',
@@ -142,7 +149,7 @@ describeBrowser('checkout', () => {
     await payWithCard(page, '4000 0025 0000 3155');
     const frame = page.frameLocator('iframe.sandbox-frame');
     await frame.getByRole('heading', { name: '3-D Secure confirmation' }).waitFor();
-    await frame.getByRole('button', { name: 'Confirm the payment' }).press('Enter');
+    await pressFrameButton(frame.getByRole('button', { name: 'Confirm the payment' }));
     await expectHeading(page, 'Payment successful');
   });
 

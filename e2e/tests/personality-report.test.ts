@@ -3,7 +3,7 @@ import { PERSONALITY_ITEMS } from '@mindgauge/psychometrics';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
-import { expectHeading, payWithCard } from '../support/checkout';
+import { expectHeading, payWithCard, pressFrameButton } from '../support/checkout';
 import { intjChoice, text } from '../support/personality';
 
 async function answerPart(page: Page) {
@@ -84,7 +84,7 @@ async function payInFrame(page: Page, locale: Locale) {
   await frame.getByLabel(text(locale, 'processor:card.number')).fill('4242424242424242');
   await frame.getByLabel(text(locale, 'processor:card.expiry')).fill('12/34');
   await frame.getByLabel(text(locale, 'processor:card.cvc')).fill('123');
-  await frame.locator('button[type="submit"]').press('Enter');
+  await pressFrameButton(frame.locator('button[type="submit"]'));
 }
 
 describeBrowser('the paid personality report', () => {
