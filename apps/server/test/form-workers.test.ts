@@ -4,8 +4,8 @@ import { parseEnv } from '../src/config/env';
 import { analysisOf, formOfSession, keyOf, panelLabels, publicQuestionsOf } from '../src/modules/exam/exam-form';
 import { formDrawer } from '../src/modules/exam/form-drawer';
 import { buyReport, readerCookie } from './checkout-helpers';
-import { sessionPost, startTest, withSession } from './exam-session';
-import { honest, storedKey } from './routed-taker';
+import { startTest, withSession } from './exam-session';
+import { answerPart, finishPart, honest } from './routed-taker';
 import { createTestApp, dialects, type TestApp } from './test-app';
 
 /**
@@ -76,22 +76,8 @@ describe.each(dialects())('forms drawn on the workers, on %s', (dialect) => {
     }
     const done = new Set<string>();
     for (let part = 1; part <= 2; part++) {
-      const key = await storedKey(t, sessionId);
-      for (const [i, k] of key.items.entries()) {
-        if (done.has(k.id)) continue;
-        done.add(k.id);
-        const res = await sessionPost(t, sessionId, '/api/exam/session/answer', {
-          itemId: k.id,
-          choice: honest.choice(i, k),
-          timeMs: honest.timeMs(i),
-          firstChoiceMs: 12_000,
-          changes: 0,
-          focusLosses: 0,
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      const next = await sessionPost(t, sessionId, '/api/exam/session/part/next', { part });
-      expect(next.json().data.part).toBe(part + 1);
+      await answerPart(t, sessionId, honest, done);
+      await finishPart(t, sessionId, part);
       const row = await t.deps.db.kysely
         .selectFrom('exam_sessions')
         .select(['seed', 'form_version', 'route', 'scoring_key'])
