@@ -2,7 +2,7 @@ import { PsychometricsInputError } from '../core/errors';
 import type { Rng } from '../core/rng';
 import { generateFromStructure } from '../items/generate-item';
 import { matrixKey } from '../items/item-key';
-import { type ItemStructure, sampleStructure, surfaceProof } from '../items/structure';
+import { type ItemStructure, sampleStructure, sampleSurfaceProofStructure } from '../items/structure';
 import type { MatrixItem } from '../items/types';
 import { balancedKeyPositions } from './balanced-key';
 import { type FormSlot, standardBlueprint } from './blueprint';
@@ -49,8 +49,7 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
   }
   const pool: ItemStructure[] = [];
   for (let i = 0; i < poolSize; i++) {
-    const s = sampleStructure(rng);
-    pool.push(options.surfaceProof ? surfaceProof(s) : s);
+    pool.push(options.surfaceProof ? sampleSurfaceProofStructure(rng) : sampleStructure(rng));
   }
   const used = new Uint8Array(poolSize);
   const items: MatrixItem[] = [];

@@ -53,15 +53,41 @@ function domain(attribute: AttributeName, capacity: number): number {
   return 6;
 }
 
+function ruleBits(capacity: number, attribute: AttributeName, rule: RuleName): number {
+  return attribute === 'position' ? maskBits(rule, capacity) : numericBits(rule, domain(attribute, capacity));
+}
+
+const ATTRIBUTES: readonly AttributeName[] = ['shape', 'size', 'fill', 'number', 'position'];
+const RULES: readonly RuleName[] = ['constant', 'progression', 'arithmetic', 'distribute-three'];
+const ATTRIBUTE_INDEX = Object.fromEntries(ATTRIBUTES.map((a, i) => [a, i])) as Record<AttributeName, number>;
+const RULE_INDEX = Object.fromEntries(RULES.map((r, i) => [r, i])) as Record<RuleName, number>;
+const MAX_CAPACITY = Math.max(1, ...Object.values(LAYOUTS).flatMap((l) => l.components.map((c) => c.slots.length)));
+
+/**
+ * Each rule's bits by component capacity, attribute and rule, computed once: structures are drawn by the
+ * thousand per part, and the same few dozen terms were computed again each time (the same numbers, so the
+ * sums below, in the same order, are the same to the last bit).
+ */
+const RULE_BITS = new Float64Array((MAX_CAPACITY + 1) * ATTRIBUTES.length * RULES.length);
+for (let capacity = 0; capacity <= MAX_CAPACITY; capacity++) {
+  for (const [ai, attribute] of ATTRIBUTES.entries()) {
+    for (const [ri, rule] of RULES.entries()) {
+      RULE_BITS[(capacity * ATTRIBUTES.length + ai) * RULES.length + ri] = ruleBits(capacity, attribute, rule);
+    }
+  }
+}
+
 export function puzzleSpaceBits(
   layout: LayoutName,
   rules: readonly { component: number; attribute: AttributeName; rule: RuleName }[],
 ): number {
+  const components = LAYOUTS[layout].components;
   let bits = 0;
   for (const r of rules) {
-    const capacity = LAYOUTS[layout].components[r.component]?.slots.length ?? 1;
-    bits +=
-      r.attribute === 'position' ? maskBits(r.rule, capacity) : numericBits(r.rule, domain(r.attribute, capacity));
+    const capacity = components[r.component]?.slots.length ?? 1;
+    bits += RULE_BITS[
+      (capacity * ATTRIBUTES.length + ATTRIBUTE_INDEX[r.attribute]) * RULES.length + RULE_INDEX[r.rule]
+    ] as number;
   }
   return bits;
 }

@@ -65,8 +65,12 @@ const RULES_FOR: Readonly<Record<AttributeName, readonly RuleName[]>> = {
 
 export const MAX_NON_CONSTANT_RULES = 4;
 
+const OBJECT_SLOTS = Object.fromEntries(
+  Object.entries(LAYOUTS).map(([name, l]) => [name, l.components.reduce((s, c) => s + c.slots.length, 0)]),
+) as Readonly<Record<LayoutName, number>>;
+
 export function objectSlots(layout: LayoutName): number {
-  return LAYOUTS[layout].components.reduce((s, c) => s + c.slots.length, 0);
+  return OBJECT_SLOTS[layout];
 }
 
 interface SlotDef {
@@ -92,15 +96,26 @@ const SLOTS: Readonly<Record<LayoutName, readonly SlotDef[]>> = {
 const LAYOUT_WEIGHT_LIST = LAYOUT_NAMES.map((n) => LAYOUT_WEIGHTS[n]);
 
 /** The first `k` entries of a random permutation of 0..n-1 (partial Fisher-Yates). */
+// A plain loop, not Array.from with a callback: it runs some 3,000 times per part drawn (the structure pool).
 function randomSubset(rng: Rng, n: number, k: number): number[] {
-  const idx = Array.from({ length: n }, (_, i) => i);
+  const idx: number[] = new Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
   for (let i = 0; i < k; i++) {
     const j = i + rng.int(n - i);
     const t = idx[i] as number;
     idx[i] = idx[j] as number;
     idx[j] = t;
   }
-  return idx.slice(0, k);
+  idx.length = k;
+  return idx;
+}
+
+/** What a drawn structure is before its features and predicted parameters are computed (`finish`). */
+interface StructureDraft {
+  readonly layout: LayoutName;
+  readonly rules: readonly RuleSlot[];
+  readonly distractors: DistractorPlan;
+  readonly puzzleBits: number;
 }
 
 /**
@@ -114,27 +129,53 @@ export function sampleStructure(
   minRules = 1,
   maxRules = MAX_NON_CONSTANT_RULES,
 ): ItemStructure {
+  const d = sampleDraft(rng, layout, minRules, maxRules);
+  return finish(d.layout, d.rules, d.distractors, d.puzzleBits);
+}
+
+/**
+ * `surfaceProof(sampleStructure(rng))`, the same draws and the same structure, with its features computed once
+ * (a form's assembly draws 1,500 of them per part and keeps about ten).
+ */
+export function sampleSurfaceProofStructure(rng: Rng): ItemStructure {
+  const d = sampleDraft(rng, undefined, 1, MAX_NON_CONSTANT_RULES);
+  return finish(d.layout, d.rules, surfaceProofPlan(d.rules, d.distractors), d.puzzleBits);
+}
+
+function sampleDraft(rng: Rng, layout: LayoutName | undefined, minRules: number, maxRules: number): StructureDraft {
   for (let i = 0; ; i++) {
-    const s = drawStructure(rng, layout, minRules, maxRules);
-    if (layout !== undefined || s.puzzleBits >= MIN_PUZZLE_BITS || i >= 200) return s;
+    const d = drawDraft(rng, layout, minRules, maxRules);
+    if (layout !== undefined || d.puzzleBits >= MIN_PUZZLE_BITS || i >= 200) return d;
   }
 }
 
-function drawStructure(rng: Rng, layout: LayoutName | undefined, minRules: number, maxRules: number): ItemStructure {
+/** Each layout's slots with the constant rule: shared, as rules are never changed once drawn. */
+const constantRules = (name: LayoutName): readonly RuleSlot[] =>
+  SLOTS[name].map((s): RuleSlot => ({ component: s.component, attribute: s.attribute, rule: 'constant' }));
+const CONSTANT_RULES: Readonly<Record<LayoutName, readonly RuleSlot[]>> = {
+  center: constantRules('center'),
+  'left-right': constantRules('left-right'),
+  'up-down': constantRules('up-down'),
+  'outer-inner': constantRules('outer-inner'),
+  'grid-2x2': constantRules('grid-2x2'),
+  'grid-3x3': constantRules('grid-3x3'),
+};
+
+function drawDraft(rng: Rng, layout: LayoutName | undefined, minRules: number, maxRules: number): StructureDraft {
   const name = layout ?? (LAYOUT_NAMES[weightedIndex(rng, LAYOUT_WEIGHT_LIST)] as LayoutName);
   const slots = SLOTS[name];
   const lo = name === 'center' ? Math.max(2, minRules) : minRules;
   const hi = Math.min(maxRules, slots.length);
   const k = Math.min(slots.length, lo + rng.int(Math.max(1, hi - lo + 1)));
   const active = randomSubset(rng, slots.length, k);
-  const rules: RuleSlot[] = slots.map((s) => ({ component: s.component, attribute: s.attribute, rule: 'constant' }));
+  const rules: RuleSlot[] = CONSTANT_RULES[name].slice();
   for (const i of active) {
     const s = slots[i] as SlotDef;
     const attribute: AttributeName = s.attribute === 'position' && rng.next() < 0.5 ? 'number' : s.attribute;
     rules[i] = { component: s.component, attribute, rule: pick(rng, RULES_FOR[attribute]) };
   }
   const distractors = planDistractors(rng, rules, active);
-  return finish(name, rules, distractors);
+  return { layout: name, rules, distractors, puzzleBits: puzzleSpaceBits(name, rules) };
 }
 
 function planDistractors(rng: Rng, rules: readonly RuleSlot[], governed: readonly number[]): DistractorPlan {
@@ -150,8 +191,16 @@ function planDistractors(rng: Rng, rules: readonly RuleSlot[], governed: readonl
   return { design, varied: take, near: rng.next() < 0.5 };
 }
 
-/** Computes features and predicted parameters of a structure. */
-export function finish(layout: LayoutName, rules: readonly RuleSlot[], distractors: DistractorPlan): ItemStructure {
+/**
+ * Computes features and predicted parameters of a structure. `puzzleBits` depends on the layout and the rules
+ * alone: a caller that changes only the distractor plan passes the structure's own (the same number).
+ */
+export function finish(
+  layout: LayoutName,
+  rules: readonly RuleSlot[],
+  distractors: DistractorPlan,
+  puzzleBits: number = puzzleSpaceBits(layout, rules),
+): ItemStructure {
   const nonConstant = rules.filter((r) => r.rule !== 'constant');
   const governedShare =
     distractors.varied.filter((i) => rules[i]?.rule !== 'constant').length / distractors.varied.length;
@@ -173,7 +222,7 @@ export function finish(layout: LayoutName, rules: readonly RuleSlot[], distracto
     features,
     a: predictA(features),
     b: predictB(features, ruleFeatures),
-    puzzleBits: puzzleSpaceBits(layout, rules),
+    puzzleBits,
   };
 }
 
@@ -189,12 +238,15 @@ export function finish(layout: LayoutName, rules: readonly RuleSlot[], distracto
  * panel. Two or three governed attributes keep their design (every option then breaks a rule).
  */
 export function surfaceProof(s: ItemStructure): ItemStructure {
-  const plan = s.distractors;
-  const governed = plan.varied.filter((i) => s.rules[i]?.rule !== 'constant');
-  if (governed.length !== 1) return finish(s.layout, s.rules, { ...plan, repeats: true });
+  return finish(s.layout, s.rules, surfaceProofPlan(s.rules, s.distractors), s.puzzleBits);
+}
+
+function surfaceProofPlan(rules: readonly RuleSlot[], plan: DistractorPlan): DistractorPlan {
+  const governed = plan.varied.filter((i) => rules[i]?.rule !== 'constant');
+  if (governed.length !== 1) return { ...plan, repeats: true };
   const g = governed[0] as number;
   const constant = plan.varied.find((i) => i !== g) as number;
-  return finish(s.layout, s.rules, { design: 'product', varied: [constant, g], near: plan.near, repeats: true });
+  return { design: 'product', varied: [constant, g], near: plan.near, repeats: true };
 }
 
 /** Stable key of a structure: items sharing it form one calibration family. */
