@@ -52,6 +52,9 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
     pool.push(options.surfaceProof ? sampleSurfaceProofStructure(rng) : sampleStructure(rng));
   }
   const used = new Uint8Array(poolSize);
+  // The pool's parameters side by side: each slot scans all of them for the nearest.
+  const poolB = Float64Array.from(pool, (s) => s.b);
+  const poolA = Float64Array.from(pool, (s) => s.a);
   const items: MatrixItem[] = [];
   const seen = new Set<string>();
   const answerAt =
@@ -62,8 +65,8 @@ export function assembleForm(rng: Rng, options: AssembleFormOptions = {}): Form 
       let bestDistance = Number.POSITIVE_INFINITY;
       for (let i = 0; i < poolSize; i++) {
         if (used[i]) continue;
-        const s = pool[i] as ItemStructure;
-        const d = Math.abs(s.b - slot.targetB) + aWeight * Math.abs(s.a - slot.targetA);
+        const d =
+          Math.abs((poolB[i] as number) - slot.targetB) + aWeight * Math.abs((poolA[i] as number) - slot.targetA);
         if (d < bestDistance) {
           best = i;
           bestDistance = d;

@@ -1,4 +1,4 @@
-import type { DifficultyFeatures, LayoutName, RuleName } from './types';
+import type { AttributeName, DifficultyFeatures, LayoutName, RuleName } from './types';
 
 /**
  * Predicted IRT parameters from an item's structure (a linear logistic test
@@ -36,14 +36,17 @@ const INTERCEPT = -3.2;
 export const B_MIN = -2.8;
 export const B_MAX = 3.2;
 
-export interface RuleFeature {
-  readonly rule: RuleName;
-  readonly spatial: boolean;
-}
+/** Spatial rules act on where and how many (the number and position attributes). */
+const isSpatial = (attribute: AttributeName) => attribute === 'number' || attribute === 'position';
 
-export function predictB(features: DifficultyFeatures, rules: readonly RuleFeature[]): number {
+export function predictB(
+  features: DifficultyFeatures,
+  rules: readonly { readonly rule: RuleName; readonly attribute: AttributeName }[],
+): number {
   let load = 0;
-  for (const r of rules) if (r.rule !== 'constant') load += RULE_COST[r.rule] + (r.spatial ? SPATIAL_RULE_EXTRA : 0);
+  for (const r of rules) {
+    if (r.rule !== 'constant') load += RULE_COST[r.rule] + (isSpatial(r.attribute) ? SPATIAL_RULE_EXTRA : 0);
+  }
   load += EXTRA_RULE_LOAD * Math.max(0, features.nonConstantRules - 1);
   const clutter = 0.02 * features.objectSlots;
   const b =
