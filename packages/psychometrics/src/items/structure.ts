@@ -191,14 +191,14 @@ function planDistractors(rng: Rng, rules: readonly RuleSlot[], governed: readonl
 }
 
 /**
- * Computes features and predicted parameters of a structure. `puzzleBits` depends on the layout and the rules
- * alone: a caller that changes only the distractor plan passes the structure's own (the same number).
+ * Computes features and predicted parameters of a structure. `puzzleBits` (`puzzleSpaceBits` of the layout and
+ * rules) is the drawn structure's: it does not depend on the distractor plan, which is all surfaceProof changes.
  */
 export function finish(
   layout: LayoutName,
   rules: readonly RuleSlot[],
   distractors: DistractorPlan,
-  puzzleBits: number = puzzleSpaceBits(layout, rules),
+  puzzleBits: number,
 ): ItemStructure {
   const nonConstant = rules.filter((r) => r.rule !== 'constant');
   const governedShare =
@@ -237,26 +237,12 @@ export function surfaceProof(s: ItemStructure): ItemStructure {
 }
 
 function surfaceProofPlan(rules: readonly RuleSlot[], plan: DistractorPlan): DistractorPlan {
-  // Plain loops, as this runs for each of a part's 1,500 pooled structures: how many of the varied attributes a
-  // rule governs (and the last such), then the first other one.
-  let governed = 0;
-  let g = -1;
-  for (const i of plan.varied) {
-    if (rules[i]?.rule !== 'constant') {
-      governed++;
-      g = i;
-    }
-  }
+  const governed = plan.varied.filter((i) => rules[i]?.rule !== 'constant');
   // The plan's fields in its own order (planDistractors'), not a spread: the same JSON, a fraction of the cost.
-  if (governed !== 1) return { design: plan.design, varied: plan.varied, near: plan.near, repeats: true };
-  let constant: number | undefined;
-  for (const i of plan.varied) {
-    if (i !== g) {
-      constant = i;
-      break;
-    }
-  }
-  return { design: 'product', varied: [constant as number, g], near: plan.near, repeats: true };
+  if (governed.length !== 1) return { design: plan.design, varied: plan.varied, near: plan.near, repeats: true };
+  const g = governed[0] as number;
+  const constant = plan.varied.find((i) => i !== g) as number;
+  return { design: 'product', varied: [constant, g], near: plan.near, repeats: true };
 }
 
 /** Stable key of a structure: items sharing it form one calibration family. */
