@@ -1,4 +1,6 @@
-import { compareWithBare, serve, writeResult } from './lib';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildWeb, compareWithBare, ROOT, serve, writeResult } from './lib';
 
 /**
  * Cached reads through the whole real stack against a bare Fastify route sending the same bytes (issue 2's
@@ -10,7 +12,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const TARGET = 0.6;
 
-const real = await serve('servers/real-server.ts');
+// With the web app: its scripts are cached reads too (every fresh visitor's first page asks for about 35).
+buildWeb();
+const real = await serve('servers/real-server.ts', ['--web']);
+const entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(
+  fs.readFileSync(path.join(ROOT, 'apps/web/dist/index.html'), 'utf8'),
+)?.[1];
+if (!entryScript) throw new Error('no entry script in the built index.html');
 const base = `http://127.0.0.1:${real.port}`;
 
 // A test in progress, resumed: the session's cookie, the form compressed as a browser asks for it. The test
@@ -30,6 +38,11 @@ const reads: { name: string; path: string; headers: Record<string, string> }[] =
     name: 'question list (resume, brotli)',
     path: '/api/exam/question/list/1799/en',
     headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+  },
+  {
+    name: "the web app's entry script (brotli)",
+    path: entryScript,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
   },
 ];
 const endpoints = [];

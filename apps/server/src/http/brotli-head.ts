@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { acceptsEncoding } from './accept-encoding';
 
 /**
  * Brotli for a response whose long head is the same for many requests (a test form) and whose short tail
@@ -48,11 +49,5 @@ export function brotliRawTail(tail: Buffer): Buffer {
 
 /** Whether the request's Accept-Encoding allows brotli (a `q=0` refuses it). */
 export function acceptsBrotli(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== 'br') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return acceptsEncoding(header, 'br');
 }

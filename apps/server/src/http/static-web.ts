@@ -7,6 +7,7 @@ import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
 import type { PixelConfig } from '../modules/tracking/pixel-config';
 import type { Continent } from '../modules/tracking/visitor-region';
+import { registerBuiltAssets } from './built-assets';
 
 /** The page's own words before any script runs: its description and the no-script notice, in a language. */
 export interface ShellTexts {
@@ -137,6 +138,8 @@ export async function registerStaticWeb(
   const template = withConfig(fs.readFileSync(indexFile, 'utf8'));
   const prerendered = readPrerendered(distDir, withConfig);
 
+  // The hashed assets from memory (built-assets.ts); the few other files (the icon) from disk.
+  const inMemory = registerBuiltAssets(app, path.join(distDir, 'assets'));
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -145,7 +148,8 @@ export async function registerStaticWeb(
     // the directory on every request (@fastify/static 10.1.11 lists dist/assets, over a thousand files, for each
     // asset: most of the server's CPU while pages load). The build does not change while the server runs.
     wildcard: false,
-    // build-web writes .br and .gz next to every asset; the matching one is sent as it is.
+    globIgnore: inMemory.map((name) => `assets/${name}`),
+    // build-web writes .br and .gz next to the files it compresses; the matching one is sent as it is.
     preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
