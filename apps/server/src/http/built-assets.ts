@@ -41,24 +41,25 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A hashed file's caching: its name changes with its content. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 async function readAsset(dir: string, name: string): Promise<Asset> {
   const file = path.join(dir, name);
-  const stat = await fs.promises.stat(file);
   const variants: Asset['variants'] = {};
   const read = async (encoding: Encoding, p: string) => {
-    const [body, s] = await Promise.all([fs.promises.readFile(p), fs.promises.stat(p)]);
+    const [body, stat] = await Promise.all([fs.promises.readFile(p), fs.promises.stat(p)]);
     // The same validator scheme as @fastify/send (size and modification time), one per representation.
-    variants[encoding] = { body, etag: `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` };
+    variants[encoding] = { body, etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` };
+    return stat;
   };
-  await read('identity', file);
+  const identity = await read('identity', file);
   await Promise.all(
     COMPRESSED.map(({ encoding, suffix }) => read(encoding, file + suffix).catch(() => undefined /* not written */)),
   );
   return {
     type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
-    lastModified: stat.mtime.toUTCString(),
+    lastModified: identity.mtime.toUTCString(),
     variants,
   };
 }
@@ -97,10 +98,10 @@ export function registerBuiltAssets(app: FastifyInstance, assetsDir: string, max
     return reply.type(asset.type).send(variant.body);
   };
   const served: string[] = [];
-  for (const name of fs.readdirSync(assetsDir)) {
+  for (const entry of fs.readdirSync(assetsDir, { withFileTypes: true })) {
+    const { name } = entry;
     // The compressed files are representations of their asset, not assets of their own.
-    if (name.endsWith('.br') || name.endsWith('.gz') || !/^[\w.-]+$/.test(name)) continue;
-    if (!fs.statSync(path.join(assetsDir, name)).isFile()) continue;
+    if (!entry.isFile() || name.endsWith('.br') || name.endsWith('.gz') || !/^[\w.-]+$/.test(name)) continue;
     app.get(`/assets/${name}`, (req, reply) => send(name, req, reply));
     served.push(name, ...COMPRESSED.map((c) => name + c.suffix));
   }

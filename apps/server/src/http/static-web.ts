@@ -7,7 +7,7 @@ import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
 import type { PixelConfig } from '../modules/tracking/pixel-config';
 import type { Continent } from '../modules/tracking/visitor-region';
-import { registerBuiltAssets } from './built-assets';
+import { IMMUTABLE, registerBuiltAssets } from './built-assets';
 
 /** The page's own words before any script runs: its description and the no-script notice, in a language. */
 export interface ShellTexts {
@@ -153,7 +153,7 @@ export async function registerStaticWeb(
     preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
     },
   });
 
