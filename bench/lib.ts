@@ -28,21 +28,26 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts a server script in its own process (so the load generator does not share its event loop). */
+/**
+ * Starts a server script in its own process (so the load generator does not share its event loop). The
+ * script reports its port on file descriptor 3 (servers/report-serving.ts); its stdout goes to a file, as a production server's log goes
+ * to a file or a pipe (pino writes there exactly as it does in production).
+ */
 export function serve(script: string, args: string[] = []): Promise<Served> {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF=<dir> writes a CPU profile of each server process there (open it in Chrome's DevTools).
     const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-log-'));
+    const stdout = fs.openSync(path.join(logDir, 'stdout.log'), 'a');
     const child: ChildProcess = spawn(
       process.execPath,
       [...prof, '--import', 'tsx', path.join(BENCH_DIR, script), ...args],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      { cwd: ROOT, stdio: ['ignore', stdout, 'inherit', 'pipe'] },
     );
+    fs.closeSync(stdout);
+    const removeLog = () => fs.rmSync(logDir, { recursive: true, force: true });
     let buf = '';
-    child.stdout?.on('data', (c: Buffer) => {
+    (child.stdio[3] as NodeJS.ReadableStream | null)?.on('data', (c: Buffer) => {
       buf += c.toString();
       const line = buf.split('\n')[0];
       if (buf.includes('\n') && line) {
@@ -53,13 +58,19 @@ export function serve(script: string, args: string[] = []): Promise<Served> {
           dbPath,
           stop: () =>
             new Promise((r) => {
-              child.once('exit', () => r());
+              child.once('exit', () => {
+                removeLog();
+                r();
+              });
               child.kill('SIGTERM');
             }),
         });
       }
     });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.once('exit', (code) => {
+      removeLog();
+      reject(new Error(`${script} exited with ${code}`));
+    });
   });
 }
 

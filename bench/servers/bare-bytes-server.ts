@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
+import { reportServing } from './report-serving';
 
 /** A bare Fastify route returning fixed bytes read from a file (too large for a command-line argument). */
 const [, , route = '/', file = '', encoding = ''] = process.argv;
@@ -12,7 +13,7 @@ app.get(route, (_req, reply) => {
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+reportServing({ port: typeof address === 'object' && address ? address.port : 0 });
 process.on('SIGTERM', async () => {
   await app.close();
   process.exit(0);

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { reportServing } from './report-serving';
 
 /**
  * A local SMTP server that answers MAIL FROM, RCPT TO and the end of DATA after a delay (argument 1, ms;
- * default 50), like a provider far away; it accepts and discards every message. Prints its port as JSON.
+ * default 50), like a provider far away; it accepts and discards every message. Reports its port to the bench.
  */
 const delayMs = Number(process.argv[2] ?? 50);
 let received = 0;
@@ -24,7 +25,7 @@ const server = new SMTPServer({
   },
 });
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
+  reportServing({ port: (server.server.address() as AddressInfo).port });
 });
 process.on('SIGTERM', () => {
   process.stderr.write(`slow SMTP server: ${received} messages\n`);
