@@ -46,7 +46,7 @@ export interface PlanPriceRow {
   trial_amount_minor: number | null;
 }
 
-interface Actor {
+export interface Actor {
   id: string;
   email: string;
 }

@@ -61,7 +61,7 @@ export interface PaidReaction<K extends PaidEventName, P = undefined> {
 }
 
 /** A reaction once its prepared reads are done: what the transaction and the commit run. */
-interface Prepared<K extends PaidEventName> {
+export interface Prepared<K extends PaidEventName> {
   inTransaction: (event: EventOf<K>, repos: TransactionRepositories) => Promise<MailOf<K> | undefined>;
   afterCommit: (event: EventOf<K>) => void | Promise<void>;
 }

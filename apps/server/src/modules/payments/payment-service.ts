@@ -23,7 +23,7 @@ export type { PaymentDeps, PlanQuotes, SubscriptionsOfOrders } from './payment-d
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What starting a payment answers: the payment, the order's state, and what the browser does next. */
-interface AttemptResult {
+export interface AttemptResult {
   payment: TPaymentSummary;
   orderStatus: OrderRow['status'];
   next: TNextAction;
