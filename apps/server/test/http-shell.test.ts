@@ -18,6 +18,9 @@ describe('security headers, health, and the web shell', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.mkdirSync(path.join(dist, 'prerendered', 'en'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'prerendered', 'pages.json'), JSON.stringify({ locales: ['en'], pages: {} }));
+    fs.writeFileSync(path.join(dist, 'prerendered', 'en', 'index.html'), '<!doctype html><title>raw page</title>');
     t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -88,6 +91,16 @@ describe('security headers, health, and the web shell', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("never sends the build's templates as they are: without their configuration they are broken pages", async () => {
+    for (const url of ['/prerendered/pages.json', '/prerendered/en/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('raw page');
+    }
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.body).toContain('<meta name="mindgauge-config"');
   });
 
   it('sends the compressed file the build wrote beside an asset to a browser that accepts it', async () => {

@@ -75,8 +75,8 @@ function negotiate(asset: Asset, acceptEncoding: string | string[] | undefined):
 /**
  * Registers `GET /assets/<name>` (and HEAD) for each file in `assetsDir`, listed once at start-up: one route per
  * file, as `@fastify/static` does with `wildcard: false`, so a name not in the build falls through to the app's
- * own answer for unknown paths. Returns the files it serves (with their compressed forms), for the disk server
- * to leave alone: a name a route path cannot spell as it is (the build's never do) stays with that one.
+ * own answer for unknown paths. Returns the files it serves (with their compressed forms). The disk server
+ * leaves the whole folder to this one.
  */
 export function registerBuiltAssets(app: FastifyInstance, assetsDir: string, maxBytes = 64 * 1024 * 1024): string[] {
   if (!fs.existsSync(assetsDir)) return [];
@@ -101,7 +101,12 @@ export function registerBuiltAssets(app: FastifyInstance, assetsDir: string, max
   for (const entry of fs.readdirSync(assetsDir, { withFileTypes: true })) {
     const { name } = entry;
     // The compressed files are representations of their asset, not assets of their own.
-    if (!entry.isFile() || name.endsWith('.br') || name.endsWith('.gz') || !/^[\w.-]+$/.test(name)) continue;
+    if (!entry.isFile() || name.endsWith('.br') || name.endsWith('.gz')) continue;
+    if (!/^[\w.-]+$/.test(name)) {
+      // Vite's names ([name]-[hash].ext) never need it; a route path could not spell this one as it is.
+      app.log.warn({ name }, 'a built asset with an unexpected name is not served');
+      continue;
+    }
     app.get(`/assets/${name}`, (req, reply) => send(name, req, reply));
     served.push(name, ...COMPRESSED.map((c) => name + c.suffix));
   }
