@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 
 /** How a bench reaches the server: its API, the sandbox frame's card form, and the two rows it reads. */
@@ -6,11 +8,20 @@ export interface TakerTransport {
    * One API call. `cookie` is the Cookie header to send; the answer's `cookie` is the test session's cookie
    * (`IQ-exam=…`) when the server set one: the session id travels only there, never in JSON or bodies.
    */
-  json(method: string, path: string, body?: unknown, cookie?: string): Promise<TakerAnswer>;
+  json(
+    method: string,
+    path: string,
+    body?: unknown,
+    cookie?: string,
+    /** `unread`: the answer is received whole but its data is not needed (the cookie still is). */
+    options?: { unread?: boolean },
+  ): Promise<TakerAnswer>;
   /** Posts a form (the sandbox processor's card frame) and ignores the answer. */
   form(path: string, body: string): Promise<void>;
   /** The scoring key of a test session (JSON), read from the server's database. */
   scoringKey(sessionId: string): Promise<string>;
+  /** The validity screen a session was stored with (JSON), to say why a test was refused a result. */
+  validity?(sessionId: string): Promise<string>;
   /** The payload (JSON) of an order's report e-mail, read from the server's outbox. */
   reportMail(orderNumber: string): Promise<string>;
 }
@@ -41,38 +52,95 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
   return httpTransportWith(() => base, read);
 }
 
+/** One HTTP exchange: the status, the Set-Cookie headers and the body as sent (still compressed). */
+interface RawAnswer {
+  status: number;
+  setCookies: string[];
+  encoding: string | undefined;
+  body: Buffer;
+}
+
+/**
+ * The load generator's HTTP client: node:http with kept-alive connections. Node's fetch (undici) cost the
+ * bench about 20 ms of CPU a visitor (web streams, abort signals, its own decompression), as much as a third of
+ * what the server spent: on a machine whose two cores the client shares with the server, the client's cost
+ * was measured as the server's slowness.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          setCookies: res.headers['set-cookie'] ?? [],
+          encoding: res.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function decoded(a: RawAnswer): string {
+  const bytes =
+    a.encoding === 'br'
+      ? zlib.brotliDecompressSync(a.body)
+      : a.encoding === 'gzip'
+        ? zlib.gunzipSync(a.body)
+        : a.encoding === 'deflate'
+          ? zlib.inflateSync(a.body)
+          : a.body;
+  return bytes.toString('utf8');
+}
+
 /**
  * Servers over HTTP (`baseOf` picks the server of each call: several instances behind one client, round
  * robin) and their database read by `read` (SQLite or PostgreSQL).
  */
 export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTransport {
   return {
-    async json(method, path, body, cookie) {
-      const res = await fetch(`${baseOf()}${path}`, {
+    async json(method, path, body, cookie, options) {
+      const payload = body ? JSON.stringify(body) : undefined;
+      const answer = await exchange(
+        `${baseOf()}${path}`,
         method,
-        headers: {
-          // What a browser sends (Chrome's list): Node's fetch alone asks for gzip and deflate only, which no
-          // visitor's browser does, and the server would compress each test form again with gzip for it.
+        {
+          // What a browser sends (Chrome's list): the server compresses large answers (a test form) with brotli
+          // for it, as it does for every visitor.
           'accept-encoding': 'gzip, deflate, br, zstd',
-          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
           ...(cookie ? { cookie } : {}),
         },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+        payload,
+      );
       // A refused call fails the visitor (and the bench says which call): a lost answer would otherwise
       // show up only later, as an unanswered item in the score.
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-      const json = (await res.json()) as { data: Record<string, unknown> };
-      return { data: json.data, cookie: sessionCookieOf(res.headers.getSetCookie()) };
+      if (answer.status < 200 || answer.status > 299)
+        throw new Error(`${method} ${path} answered ${answer.status}: ${decoded(answer).slice(0, 300)}`);
+      const cookieSet = sessionCookieOf(answer.setCookies);
+      // The whole answer was received (what the server spent); a visitor's data is read only where it is used.
+      if (options?.unread) return { data: {}, cookie: cookieSet };
+      const json = JSON.parse(decoded(answer)) as { data: Record<string, unknown> };
+      return { data: json.data, cookie: cookieSet };
     },
     async form(path, body) {
-      await fetch(`${baseOf()}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      await exchange(
+        `${baseOf()}${path}`,
+        'POST',
+        { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
         body,
-      });
+      );
     },
     scoringKey: (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
+    validity: (sessionId) => read('select validity from exam_sessions where id = ?', sessionId),
     reportMail: (order) => read('select payload from mail_outbox where dedupe_key = ?', `report-ready:${order}`),
   };
 }
@@ -81,8 +149,13 @@ export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTran
 export function taker(t: TakerTransport) {
   // The visitor's cookie jar: the test session's cookie is what makes them the session's and order's owner.
   let cookie = '';
-  async function json(method: string, path: string, body?: unknown): Promise<TakerAnswer> {
-    const answer = await t.json(method, path, body, cookie || undefined);
+  async function json(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { unread?: boolean },
+  ): Promise<TakerAnswer> {
+    const answer = await t.json(method, path, body, cookie || undefined, options);
     if (answer.cookie) cookie = answer.cookie;
     return answer;
   }
@@ -90,7 +163,8 @@ export function taker(t: TakerTransport) {
     json,
     /** 30 answers (most early ones right), confirmation, order: the new order's number. */
     async takeTest(hl = 'en'): Promise<string> {
-      await json('POST', `/api/exam/session/start/1799/${hl}`, { restart: true });
+      // The test's form comes with the start and with each part (150 KB of JSON): received whole, not parsed.
+      await json('POST', `/api/exam/session/start/1799/${hl}`, { restart: true }, { unread: true });
       const sessionId = decodeURIComponent(cookie.slice('IQ-exam='.length));
       // A routed test: each part is answered from the key the server holds, then the next part is asked for.
       const done = new Set<string>();
@@ -111,12 +185,14 @@ export function taker(t: TakerTransport) {
         if (key.items.length >= 30) break;
         await json('POST', '/api/exam/session/part/next', { part });
         // As the web app does: the question list again, with the new part's questions.
-        await json('GET', `/api/exam/question/list/1799/${hl}`);
+        await json('GET', `/api/exam/question/list/1799/${hl}`, undefined, { unread: true });
       }
       await json('POST', '/api/exam/session/confirm', {});
       const order = await json('POST', '/api/exam/order/info', {});
-      if (order.data.outcome !== 'order')
-        throw new Error(`the bench session got the outcome '${String(order.data.outcome)}', not an order`);
+      if (order.data.outcome !== 'order') {
+        const why = (await t.validity?.(sessionId)) ?? '';
+        throw new Error(`the bench session got the outcome '${String(order.data.outcome)}', not an order ${why}`);
+      }
       return order.data.orderNumber as string;
     },
     /** Pays a tier with the sandbox card 4242; returns the report link's token from the report e-mail. */
