@@ -30,8 +30,8 @@ export interface Served {
 
 /**
  * Starts a server script in its own process (so the load generator does not share its event loop). The
- * script reports its port on file descriptor 3 (servers/report-serving.ts); its stdout goes to a file, as a production server's log goes
- * to a file or a pipe (pino writes there exactly as it does in production).
+ * script reports its port on file descriptor 3 (servers/report-serving.ts); its stdout goes to a file, as a
+ * production server's log goes to a file or a pipe (pino writes there exactly as it does in production).
  */
 export function serve(script: string, args: string[] = []): Promise<Served> {
   return new Promise((resolve, reject) => {
@@ -146,25 +146,44 @@ function summarise(runs: LoadResult[]) {
   };
 }
 
-/** The response's bytes as they travel (not decoded) and their content-encoding. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+/** One HTTP exchange as it travelled: the status, the Set-Cookie headers, the body still encoded. */
+export interface RawAnswer {
+  status: number;
+  setCookies: string[];
+  encoding: string | undefined;
+  body: Buffer;
+}
+
+/** Sends one request with node:http (an `agent` keeps connections alive) and collects the whole answer. */
+export function exchange(
+  url: string,
+  o: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        // A bench of an error answer measures nothing the visitor gets: refuse to compare it.
-        if (res.statusCode !== 200) {
-          res.resume();
-          reject(new Error(`${url} answered ${res.statusCode}, not 200: nothing to compare`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? '') }),
-        );
-      })
-      .on('error', reject);
+    const req = http.request(url, { method: o.method ?? 'GET', headers: o.headers, agent: o.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          setCookies: res.headers['set-cookie'] ?? [],
+          encoding: res.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(o.body);
   });
+}
+
+/** The response's bytes as they travel (not decoded) and their content-encoding. */
+async function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+  const answer = await exchange(url, { headers });
+  // A bench of an error answer measures nothing the visitor gets: refuse to compare it.
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}, not 200: nothing to compare`);
+  return { body: answer.body, encoding: answer.encoding ?? '' };
 }
 
 /**

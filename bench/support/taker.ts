@@ -1,6 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
+import { exchange, type RawAnswer } from '../lib';
 
 /** How a bench reaches the server: its API, the sandbox frame's card form, and the two rows it reads. */
 export interface TakerTransport {
@@ -52,14 +53,6 @@ export function httpTransport(base: string, dbPath: string): TakerTransport {
   return httpTransportWith(() => base, read);
 }
 
-/** One HTTP exchange: the status, the Set-Cookie headers and the body as sent (still compressed). */
-interface RawAnswer {
-  status: number;
-  setCookies: string[];
-  encoding: string | undefined;
-  body: Buffer;
-}
-
 /**
  * The load generator's HTTP client: node:http with kept-alive connections. Node's fetch (undici) cost the
  * bench about 20 ms of CPU a visitor (web streams, abort signals, its own decompression), as much as a third of
@@ -67,25 +60,6 @@ interface RawAnswer {
  * was measured as the server's slowness.
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          setCookies: res.headers['set-cookie'] ?? [],
-          encoding: res.headers['content-encoding'],
-          body: Buffer.concat(chunks),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 function decoded(a: RawAnswer): string {
   const bytes =
@@ -107,10 +81,11 @@ export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTran
   return {
     async json(method, path, body, cookie, options) {
       const payload = body ? JSON.stringify(body) : undefined;
-      const answer = await exchange(
-        `${baseOf()}${path}`,
+      const answer = await exchange(`${baseOf()}${path}`, {
         method,
-        {
+        agent,
+        body: payload,
+        headers: {
           // What a browser sends (Chrome's list): the server compresses large answers (a test form) with brotli
           // for it, as it does for every visitor.
           'accept-encoding': 'gzip, deflate, br, zstd',
@@ -119,8 +94,7 @@ export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTran
             : {}),
           ...(cookie ? { cookie } : {}),
         },
-        payload,
-      );
+      });
       // A refused call fails the visitor (and the bench says which call): a lost answer would otherwise
       // show up only later, as an unanswered item in the score.
       if (answer.status < 200 || answer.status > 299)
@@ -132,12 +106,15 @@ export function httpTransportWith(baseOf: () => string, read: DbRead): TakerTran
       return { data: json.data, cookie: cookieSet };
     },
     async form(path, body) {
-      await exchange(
-        `${baseOf()}${path}`,
-        'POST',
-        { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+      await exchange(`${baseOf()}${path}`, {
+        method: 'POST',
+        agent,
         body,
-      );
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      });
     },
     scoringKey: (sessionId) => read('select scoring_key from exam_sessions where id = ?', sessionId),
     validity: (sessionId) => read('select validity from exam_sessions where id = ?', sessionId),
