@@ -42,7 +42,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A hashed file's caching: its name changes with its content. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 async function readAsset(dir: string, name: string): Promise<Asset> {
   const file = path.join(dir, name);

@@ -7,7 +7,7 @@ import type { TestPart } from '../config/env';
 import { escapeHtml } from '../modules/mail/escape-html';
 import type { PixelConfig } from '../modules/tracking/pixel-config';
 import type { Continent } from '../modules/tracking/visitor-region';
-import { IMMUTABLE, registerBuiltAssets } from './built-assets';
+import { registerBuiltAssets } from './built-assets';
 
 /** The page's own words before any script runs: its description and the no-script notice, in a language. */
 export interface ShellTexts {
@@ -154,9 +154,9 @@ export async function registerStaticWeb(
     globIgnore: ['assets/**', 'index.html', 'prerendered/**'],
     // build-web writes .br and .gz next to the files it compresses; the matching one is sent as it is.
     preCompressed: true,
-    setHeaders(reply, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+    // Only unhashed files come from disk (the hashed assets are built-assets.ts's, cached for a year there).
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=3600');
     },
   });
 
