@@ -38,12 +38,18 @@ describe.each(dialects())('low findings, on %s', (dialect) => {
     const logged = await createTestApp(dialect, { env: { LOG_LEVEL: 'info' }, logger: { stream } });
     try {
       const secret = 'k3x.SECRETSIGNATURE';
-      await logged.app.inject({ method: 'GET', url: `/api/exam/order/info/MG${'a'.repeat(22)}?token=${secret}&hl=en` });
+      await logged.app.inject({
+        method: 'GET',
+        url: `/api/exam/order/info/MG${'a'.repeat(22)}?token=${secret}&hl=en`,
+        headers: { cookie: 'IQ-token=COOKIESECRET', authorization: 'Bearer BEARERSECRET' },
+      });
       await logged.app.inject({ method: 'GET', url: `/cancel/subscription/IQB-1799?sub=x&token=${secret}` });
       const log = lines.join('');
       expect(log).toContain('/api/exam/order/info/MG');
       expect(log).toContain('token=[redacted]');
       expect(log).not.toContain('SECRETSIGNATURE');
+      expect(log).not.toContain('COOKIESECRET');
+      expect(log).not.toContain('BEARERSECRET');
     } finally {
       await logged.close();
     }

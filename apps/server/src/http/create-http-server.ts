@@ -45,7 +45,8 @@ export function createHttpServer(
         ? false
         : {
             level: env.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // The request serializer below copies five fields and no header, so cookies and authorization
+            // never reach a line (pino's `redact` on them scanned every line for nothing: ~5% of a cached read).
             serializers: {
               req: (req: {
                 method: string;
