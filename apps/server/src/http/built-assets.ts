@@ -75,7 +75,8 @@ function negotiate(asset: Asset, acceptEncoding: string | string[] | undefined):
 /**
  * Registers `GET /assets/<name>` (and HEAD) for each file in `assetsDir`, listed once at start-up: one route per
  * file, as `@fastify/static` does with `wildcard: false`, so a name not in the build falls through to the app's
- * own answer for unknown paths. Returns the files it serves (with their compressed forms). The disk server
+ * own answer for unknown paths. Returns the names of the assets it serves (their .br and .gz forms are not
+ * assets of their own: they answer for their asset by Accept-Encoding). The disk server
  * leaves the whole folder to this one.
  */
 export function registerBuiltAssets(app: FastifyInstance, assetsDir: string, maxBytes = 64 * 1024 * 1024): string[] {
@@ -108,7 +109,7 @@ export function registerBuiltAssets(app: FastifyInstance, assetsDir: string, max
       continue;
     }
     app.get(`/assets/${name}`, (req, reply) => send(name, req, reply));
-    served.push(name, ...COMPRESSED.map((c) => name + c.suffix));
+    served.push(name);
   }
   return served;
 }
