@@ -40,6 +40,12 @@ const reads: { name: string; path: string; headers: Record<string, string> }[] =
     headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
   },
   {
+    // The first request of every visitor a campaign sends: a prerendered page, kept compressed (compressed-pages.ts).
+    name: 'the test-centre landing page (prerendered, brotli)',
+    path: '/landing_page/test_center/IQB-1799?hl=en',
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  },
+  {
     name: "the web app's entry script (brotli)",
     path: entryScript,
     headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },

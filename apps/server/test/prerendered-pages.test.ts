@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { TOKEN_NAME } from '@mindgauge/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -18,7 +20,7 @@ describe('prerendered pages', () => {
   const style = ':root{--color-brand:#aa3377}';
   const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
   const page = (locale: string) =>
-    `<!doctype html><html lang="${locale}" dir="ltr" data-identity="girl"><head><script>${script}</script><style>${style}</style><title>Girl ${locale}</title><meta name="description" content="English" /></head><body><div id="root" data-prerendered="${locale}"><h1>Hello ${locale}</h1></div>\n    <noscript>English</noscript></body></html>`;
+    `<!doctype html><html lang="${locale}" dir="ltr" data-identity="girl"><head><script>${script}</script><style>${style}</style><title>Girl ${locale}</title><meta name="description" content="English" /></head><body><div id="root" data-prerendered="${locale}"><h1>Hello ${locale}</h1><p>${'A page worth compressing. '.repeat(60)}</p></div>\n    <noscript>English</noscript></body></html>`;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-prerendered-'));
@@ -41,7 +43,9 @@ describe('prerendered pages', () => {
         styleHashes: { 'girlPage~IQB-1799': [styleHash, "sha256-y' 'unsafe-inline"] },
       }),
     );
-    t = await createTestApp('sqlite', { env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+    t = await createTestApp('sqlite', {
+      env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist, COUNTRY_HEADER: 'cf-ipcountry' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -81,5 +85,62 @@ describe('prerendered pages', () => {
     const after = await t.app.inject({ method: 'GET', url: '/' });
     expect(scriptSrc(after.headers['content-security-policy'])).toBe("script-src 'self'");
     expect(styleSrc(after.headers['content-security-policy'])).toBe("style-src 'self'");
+  });
+
+  it('sends a page compressed once and kept: brotli, else gzip, else as it is; the same bytes each time', async () => {
+    const url = '/girlPage/IQB-1799?hl=fr';
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.body).toContain('<h1>Hello fr</h1>');
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
+    // A page too small to gain from compression (the shell here) goes as it is.
+    const shell = await t.app.inject({ method: 'GET', url: '/help/IQB-1799', headers: { 'accept-encoding': 'br' } });
+    expect(shell.headers['content-encoding']).toBeUndefined();
+    expect(shell.body).toContain('<div id="root">');
+  });
+
+  it("keeps a copy per language, sign-in state and continent: nobody is sent another visitor's page", async () => {
+    const page = async (query: string, headers: Record<string, string> = {}, cookies?: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/girlPage/IQB-1799?${query}`,
+        headers: { 'accept-encoding': 'br', ...headers },
+        cookies,
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      return zlib.brotliDecompressSync(res.rawPayload).toString();
+    };
+    const continent = (html: string) =>
+      /name="mindgauge-visitor" content="([^"]+)"/.exec(html)?.[1]?.replace(/&quot;/g, '"');
+    for (let round = 0; round < 2; round++) {
+      expect(await page('hl=en')).toContain('<html lang="en" data-account="none"');
+      expect(await page('hl=fr')).toContain('<html lang="fr" data-account="none"');
+      expect(await page('hl=en', {}, { [TOKEN_NAME]: 'signed-in' })).toMatch(/<html lang="en" dir=/);
+      expect(continent(await page('hl=en', { 'cf-ipcountry': 'FR' }))).toBe('{"continent":"EU"}');
+      expect(continent(await page('hl=en', { 'cf-ipcountry': 'JP' }))).toBe('{"continent":"other"}');
+      expect(continent(await page('hl=en'))).toBe('{"continent":"unknown"}');
+      // The shell too (sent as it is here: too small to compress, kept all the same).
+      for (const hl of ['en', 'fr', 'ja']) {
+        const shell = await t.app.inject({
+          method: 'GET',
+          url: `/help/IQB-1799?hl=${hl}`,
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(shell.body).toContain(`<html lang="${hl}"`);
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Translator } from '../i18n/translator';
 import { SANDBOX_PREFIX } from '../modules/payments/providers/sandbox-provider';
 import type { PixelConfig } from '../modules/tracking/pixel-config';
 import { continentOf, countryFrom } from '../modules/tracking/visitor-region';
+import { compressedPages } from './compressed-pages';
 import { sendError } from './error-handler';
 import type { BasePaths } from './mount-endpoint';
 import { registerStaticWeb, visitorMeta } from './static-web';
@@ -57,17 +58,18 @@ export async function spaFallback(
   const apiPrefixes = [bases.api, bases.pay, '/dev/', '/healthz', '/metrics', SANDBOX_PREFIX];
   const isApi = (url: string) => apiPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
   if (web) {
-    // Every other GET and HEAD outside the API (`/` included) is a client route. A route of its own rather than
-    // the not-found handler: @fastify/compress gives `reply.compress` to routes only. The built files' own
-    // routes win. A prerendered page is tens of KB of HTML: compressed per request, as it carries per-request tags.
+    // Every other GET and HEAD outside the API (`/` included) is a client route; the built files' own routes win.
+    // A prerendered page is tens of KB of HTML, the same for many visitors: compressed once and kept.
+    const sendPage = compressedPages();
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (req, reply) => {
         if (isApi(req.url)) return reply.callNotFound();
         const status = isKnownPage(pathOf(req.url)) ? 200 : 404;
-        const html = await web.sendIndex(req, reply);
-        return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html);
+        const page = await web.pageFor(req, reply);
+        reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        return sendPage(req, reply, page);
       },
     });
   }

@@ -62,7 +62,17 @@ interface Prerendered {
    * The prerendered page for this request in this language, and its CSP made from the app's (the hashes of
    * its inline script and styles added), or null (the SPA shell then).
    */
-  page(req: FastifyRequest, locale: Locale): { html: string; policy(csp: string): string } | null;
+  page(req: FastifyRequest, locale: Locale): { key: string; html: string; policy(csp: string): string } | null;
+}
+
+/**
+ * A page for a client route. `key` names its bytes (the template, the language, the sign-in hint and the head's
+ * tags: everything the page is made of), so a copy kept under it (compressed-pages.ts) can be sent without the
+ * page being built again; `html()` builds it.
+ */
+export interface ShellPage {
+  key: string;
+  html(): string;
 }
 
 /**
@@ -109,7 +119,11 @@ function readPrerendered(distDir: string, prepare: (html: string) => string): Pr
       }
       // Exactly this page's inline texts and nothing else: the policy stays strict.
       const styles = sources(styleHashes?.[file]);
-      return { html, policy: (csp) => withSources(withSources(csp, 'script-src', scripts), 'style-src', styles) };
+      return {
+        key,
+        html,
+        policy: (csp) => withSources(withSources(csp, 'script-src', scripts), 'style-src', styles),
+      };
     },
   };
 }
@@ -161,22 +175,28 @@ export async function registerStaticWeb(
   });
 
   /** The page for a client route: prerendered when there is one (its CSP then allows its inline script and styles). */
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+  const pageFor = async (req: FastifyRequest, reply: FastifyReply): Promise<ShellPage> => {
     const locale = documentLocale(req);
-    const texts = textsFor(locale);
     const prerenderedPage = prerendered.page(req, locale);
     const csp = reply.getHeader('content-security-policy');
     if (prerenderedPage && typeof csp === 'string')
       reply.header('content-security-policy', prerenderedPage.policy(csp));
-    const page = (prerenderedPage?.html ?? template)
-      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"${accountHint(req)}`)
-      .replace(
-        /<meta name="description" content="[^"]*"/,
-        `<meta name="description" content="${escapeHtml(texts.description)}"`,
-      )
-      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+    const hint = accountHint(req);
     const head = headFor ? await headFor(req) : '';
-    return head ? page.replace('</head>', `${head}</head>`) : page;
+    return {
+      key: `${prerenderedPage?.key ?? 'shell'}\n${locale}\n${hint}\n${head}`,
+      html() {
+        const texts = textsFor(locale);
+        const page = (prerenderedPage?.html ?? template)
+          .replace(/<html lang="[^"]*"/, `<html lang="${locale}"${hint}`)
+          .replace(
+            /<meta name="description" content="[^"]*"/,
+            `<meta name="description" content="${escapeHtml(texts.description)}"`,
+          )
+          .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+        return head ? page.replace('</head>', `${head}</head>`) : page;
+      },
+    };
   };
-  return { sendIndex };
+  return { pageFor };
 }
