@@ -94,6 +94,13 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
     const ja = (await get('/api/exam/info/1799?hl=ja')).json();
     expect(ja.data.classes[0].name).not.toBe('Genius or near genius');
     expect((await get('/api/exam/info/1800')).json().data.classes).toEqual([]);
+    // The answers are kept per language: asking again in another one never gets the first one's words.
+    const en = (await get('/api/exam/info/1799?hl=en')).json();
+    expect(en.data.classes[0].name).toBe('Genius or near genius');
+    expect((await get('/api/exam/info/1799?hl=ja')).json()).toEqual(ja);
+    const catsEn = (await get('/api/exam/category/list?hl=en')).json();
+    expect(catsEn.data[0].exams[0].name).not.toBe(iq.name);
+    expect((await get('/api/exam/category/list?hl=ko')).json()).toEqual(cats);
   });
 
   it('answers unknown exams, articles and documents with a 404 and a stable code', async () => {
@@ -104,6 +111,8 @@ describe.each(dialects())('app endpoints on %s', (dialect) => {
       ['/api/app/protocol/info/999999', 'PROTOCOL_NOT_FOUND'],
       ['/api/exam/info/4242', 'EXAM_NOT_FOUND'],
     ] as const) {
+      // Twice: a failed lookup is not kept.
+      expect((await get(url)).statusCode, url).toBe(404);
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code, result: expect.any(Number) });
