@@ -104,6 +104,20 @@ describe('prerendered pages', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    // Each copy has its validator: a browser revalidating its copy of the unchanged page gets 304.
+    expect(br.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const revalidate = (target: string, etag: unknown) =>
+      t.app.inject({ method: 'GET', url: target, headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) } });
+    const unchanged = await revalidate(url, br.headers.etag);
+    expect([unchanged.statusCode, unchanged.body, unchanged.headers.etag]).toEqual([304, '', br.headers.etag]);
+    expect((await revalidate(url, `W/${br.headers.etag}, "other"`)).statusCode).toBe(304);
+    expect((await revalidate(url, plain.headers.etag)).statusCode).toBe(200);
+    expect((await revalidate('/girlPage/IQB-1799?hl=en', br.headers.etag)).statusCode).toBe(200);
+    // A page that is not found stays not found, whatever the browser holds.
+    const missing = await t.app.inject({ method: 'GET', url: '/nope/IQB-1799' });
+    expect(missing.statusCode).toBe(404);
+    expect((await revalidate('/nope/IQB-1799', missing.headers.etag)).statusCode).toBe(404);
     const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
     expect([head.statusCode, head.body]).toEqual([200, '']);
     // A page too small to gain from compression (the shell here) goes as it is.
