@@ -79,8 +79,15 @@ export function compressedPages(maxBytes = 16 * 1024 * 1024) {
         ? 'gzip'
         : 'identity';
     const key = `${wanted}\n${page.key}`;
-    const kept = cache.get(key) ?? (await cache.fetch(key, { context: page.html() }));
-    // Only a failed compression leaves nothing kept: the page then goes as it is.
+    let kept = cache.get(key);
+    if (!kept) {
+      try {
+        kept = await cache.fetch(key, { context: page.html() });
+      } catch (err) {
+        req.log.warn({ err }, 'a page could not be compressed: sent as it is');
+      }
+    }
+    // A page that could not be compressed (nothing kept) goes as it is: never an error page for it.
     if (!kept) return Buffer.from(page.html());
     if (kept.encoding !== 'identity') reply.header('content-encoding', kept.encoding);
     // `no-cache` pages: a returning browser asks again with its copy's validator, and an unchanged page
