@@ -8,3 +8,17 @@ export function acceptsEncoding(header: string | string[] | undefined, encoding:
     return q === undefined || Number(q.slice(2)) > 0;
   });
 }
+
+/** A compressed encoding the server sends, in its order of preference. */
+export type CompressedEncoding = 'br' | 'gzip';
+
+/**
+ * The first of `offered` (most preferred first) that the request's Accept-Encoding allows, else `identity`:
+ * the one negotiation of the built assets and the kept pages.
+ */
+export function preferredEncoding(
+  header: string | string[] | undefined,
+  offered: readonly CompressedEncoding[],
+): CompressedEncoding | 'identity' {
+  return offered.find((encoding) => acceptsEncoding(header, encoding)) ?? 'identity';
+}

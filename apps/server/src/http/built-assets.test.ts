@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptsEncoding } from './accept-encoding';
+import { acceptsEncoding, preferredEncoding } from './accept-encoding';
 import { registerBuiltAssets } from './built-assets';
 
 const dirs: string[] = [];
@@ -112,5 +112,14 @@ describe('Accept-Encoding', () => {
     expect(acceptsEncoding(['br', 'GZIP'], 'gzip')).toBe(true);
     expect(acceptsEncoding('x-gzip', 'gzip')).toBe(false);
     expect(acceptsEncoding(undefined, 'br')).toBe(false);
+  });
+
+  it('prefers the first offered encoding the browser takes, else sends the bytes as they are', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(preferredEncoding('gzip, deflate, br', ['gzip'])).toBe('gzip');
+    expect(preferredEncoding('deflate', ['br', 'gzip'])).toBe('identity');
+    expect(preferredEncoding(undefined, ['br', 'gzip'])).toBe('identity');
+    expect(preferredEncoding('br', [])).toBe('identity');
   });
 });

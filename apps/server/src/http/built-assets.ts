@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { acceptsEncoding } from './accept-encoding';
+import { type CompressedEncoding, preferredEncoding } from './accept-encoding';
 
 /**
  * The build's hashed assets (`dist/assets`: the app's scripts, styles and source maps), served from memory.
@@ -21,8 +21,8 @@ interface Asset {
   variants: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-const COMPRESSED: { encoding: Exclude<Encoding, 'identity'>; suffix: string }[] = [
+type Encoding = CompressedEncoding | 'identity';
+const COMPRESSED: { encoding: CompressedEncoding; suffix: string }[] = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ];
@@ -66,10 +66,8 @@ async function readAsset(dir: string, name: string): Promise<Asset> {
 
 /** The representation for this request: brotli, then gzip, when the client takes it and the build wrote it. */
 function negotiate(asset: Asset, acceptEncoding: string | string[] | undefined): Encoding {
-  for (const { encoding } of COMPRESSED) {
-    if (asset.variants[encoding] && acceptsEncoding(acceptEncoding, encoding)) return encoding;
-  }
-  return 'identity';
+  const written = COMPRESSED.flatMap(({ encoding }) => (asset.variants[encoding] ? [encoding] : []));
+  return preferredEncoding(acceptEncoding, written);
 }
 
 /**

@@ -3,16 +3,19 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { acceptsEncoding } from './accept-encoding';
+import { type CompressedEncoding, preferredEncoding } from './accept-encoding';
 import type { ShellPage } from './static-web';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = CompressedEncoding | 'identity';
 
-/** Below this a page goes as it is: compressing it would save less than it costs (@fastify/compress's bound). */
-const THRESHOLD_BYTES = 1024;
+/**
+ * Below this a response goes as it is: compressing it would save less than it costs. The kept pages' bound, and
+ * @fastify/compress's for the API's large answers (http-plugins.ts).
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** A page's bytes as sent, how they are encoded, and their validator. */
 interface Kept {
@@ -35,7 +38,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 async function encode(html: string, wanted: Encoding): Promise<Kept> {
   const bytes = Buffer.from(html);
-  if (wanted === 'identity' || bytes.length < THRESHOLD_BYTES)
+  if (wanted === 'identity' || bytes.length < COMPRESSION_THRESHOLD_BYTES)
     return { body: bytes, encoding: 'identity', etag: etagOf(bytes) };
   const body =
     wanted === 'br'
@@ -72,12 +75,7 @@ export function compressedPages(maxBytes = 16 * 1024 * 1024) {
   /** The page in the best encoding the request accepts (brotli, then gzip), else as it is. */
   return async function send(req: FastifyRequest, reply: FastifyReply, page: ShellPage): Promise<Buffer> {
     reply.header('vary', 'accept-encoding');
-    const accepted = req.headers['accept-encoding'];
-    const wanted: Encoding = acceptsEncoding(accepted, 'br')
-      ? 'br'
-      : acceptsEncoding(accepted, 'gzip')
-        ? 'gzip'
-        : 'identity';
+    const wanted = preferredEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
     const key = `${wanted}\n${page.key}`;
     let kept = cache.get(key);
     if (!kept) {

@@ -12,6 +12,7 @@ import { secretKeys } from '../lib/app-secrets';
 import type { Clock } from '../lib/clock';
 import { SANDBOX_PREFIX } from '../modules/payments/providers/sandbox-provider';
 import type { CspSources } from '../modules/tracking/pixel-config';
+import { COMPRESSION_THRESHOLD_BYTES } from './compressed-pages';
 import { registerCrossSiteGuard } from './cross-site-guard';
 import { registerSecurityHeaders } from './security';
 
@@ -34,7 +35,7 @@ export async function registerHttpPlugins(
   // compressed once at build time and served as they are (see static-web.ts).
   await app.register(fastifyCompress, {
     global: false,
-    threshold: 1024,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
