@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { parseSandboxMessage, type SandboxMessage } from '../lib/sandbox-message';
 
 /**
@@ -22,7 +22,7 @@ export function SandboxFrame({
     result.current = onResult;
   }, [onResult]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     let done = false;
     function onMessage(event: MessageEvent) {
       if (!frame.current || event.source !== frame.current.contentWindow) return;

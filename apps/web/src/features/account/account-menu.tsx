@@ -1,6 +1,6 @@
 import type { TUser } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { RouteKey } from '../../app/paths';
@@ -115,7 +115,7 @@ function SignedInMenu({ user }: { user: TUser }) {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

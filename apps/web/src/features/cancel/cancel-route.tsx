@@ -1,6 +1,6 @@
 import { type ErrorCode, type Locale, type TSubscriptionSummary, ZPublicId } from '@mindgauge/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { planListQuery } from '../../api/get-plan-list';
@@ -180,7 +180,7 @@ function ByEmail({ data }: { data: CancelData }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (sentTo) sentHeading.current?.focus();
   }, [sentTo]);
 

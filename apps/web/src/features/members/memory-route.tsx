@@ -1,6 +1,6 @@
 import type { TMemberResult } from '@mindgauge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { scopeFromParams } from '../../app/scope-from-params';
@@ -73,7 +73,7 @@ export function Component() {
     // blockName and t are stable for the run; the sequence starts when the phase says so.
   }, [phase, sequence]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (phase === 'input') blocks.current[focus]?.focus();
     // Only when the member's turn begins.
   }, [phase]);

@@ -8,7 +8,17 @@ import {
   type TSkuId,
 } from '@mindgauge/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
 import { fetchOrderCheckout, orderCheckoutQuery } from '../../api/get-order-checkout';
@@ -193,12 +203,12 @@ function PaymentForm(props: PaymentFormProps) {
     [navigate, scope.value],
   );
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (step.type === 'frame' || step.type === 'stripe') stepHeading.current?.focus();
   }, [step.type]);
 
   // Back from PayPal through the back/forward cache: the page must be usable again, not stuck on "redirecting".
-  useEffect(() => {
+  useLayoutEffect(() => {
     function onPageShow(e: PageTransitionEvent) {
       if (!e.persisted) return;
       payment.reset();

@@ -1,6 +1,6 @@
 import { PERSONALITY_EXAM_ID, type TQuestionList } from '@mindgauge/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { buildHref } from '../../app/paths';
@@ -80,7 +80,7 @@ export function Component() {
   const shown = statements.slice(part * STATEMENTS_PER_PART, (part + 1) * STATEMENTS_PER_PART);
 
   // A new part opens at its top, its heading focused (a screen reader hears where it is).
-  useEffect(() => {
+  useLayoutEffect(() => {
     partShownAt.current = performance.now();
     if (firstRender.current) {
       firstRender.current = false;

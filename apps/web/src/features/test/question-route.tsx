@@ -1,6 +1,6 @@
 import type { TQuestionList } from '@mindgauge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state';
@@ -164,7 +164,7 @@ export function Component() {
   }, [online, examId, sessionKey, t]);
 
   // A hidden tab is a focus loss: recorded on the current item for the concentration measure.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState !== 'hidden') return;
       const settled = settleCurrent();

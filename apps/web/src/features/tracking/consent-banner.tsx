@@ -2,7 +2,7 @@ import type { AdProvider } from '@mindgauge/contract';
 import { type Locale, resolveLocale } from '@mindgauge/contract';
 import { loadConsentResources } from '@mindgauge/locales';
 import i18next from 'i18next';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getAdConsentView,
@@ -62,14 +62,14 @@ export function ConsentBanner() {
   const [saved, setSaved] = useState(false);
   const opened = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Reopened from the footer: take the visitor to it. On arrival the browser's own focus order stays.
     if (view.bannerOpen && loaded && opened.current) heading.current?.focus();
   }, [view.bannerOpen, loaded]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (saved) savedRef.current?.focus();
   }, [saved]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onOpen = () => {
       opened.current = true;
       setSaved(false);

@@ -1,6 +1,6 @@
 import { formatMoney, type Locale, type TPackage, type TSecondPhaseOrder } from '@mindgauge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPaymentStatus } from '../../../api/check-payment-status';
 import { presenterQuery } from '../../../api/get-presenter-list';
@@ -53,7 +53,7 @@ export function ExtraOffer({
   const price = formatMoney(pkg.price.amount, pkg.price.currency);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.kind === 'done' || state.kind === 'failed') status.current?.focus();
   }, [state.kind]);
 
