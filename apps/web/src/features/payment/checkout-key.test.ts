@@ -13,7 +13,12 @@ const ORDER = 'MGabcdefghijklmnopqrstuv';
 const OTHER = 'MGzyxwvutsrqponmlkjihgfe';
 const attempt: CheckoutAttempt = { orderNumber: ORDER, skuId: 'sku2', method: 'card', promo: null };
 
-afterEach(() => sessionStorage.clear());
+// Each test starts with no key, in storage or in the module's in-memory copy (tests may run in any order).
+afterEach(() => {
+  clearCheckoutKeys(ORDER);
+  clearCheckoutKeys(OTHER);
+  sessionStorage.clear();
+});
 
 describe('checkout key', () => {
   it('is base64url, long enough for the contract', () => {
