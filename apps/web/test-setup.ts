@@ -8,6 +8,7 @@ afterAll(() => {
   localStorage.clear();
   sessionStorage.clear();
   for (const name of document.cookie.split(';').map((c) => c.split('=')[0]?.trim())) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the same API the app's own setCookie uses.
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
   document.body.replaceChildren();
