@@ -5,7 +5,9 @@ import { preactAliases } from './preact-aliases.ts';
 const server = process.env.MINDGAUGE_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // React's Fast Refresh cannot re-render components running on Preact: it took each edit and showed nothing.
+  // Without it, an edit in `npm run dev` reloads the page (Vite's own fallback), which always shows the change.
+  plugins: [react({ refreshExclude: /./ })],
   // The components run on Preact's compat layer (decision 0043). The prerender bundles its dependencies too,
   // so that React Router and the hook libraries resolve `react` through the same aliases under Node.
   resolve: { alias: preactAliases },
