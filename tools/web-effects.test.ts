@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The browser runs the components on Preact's compat layer (decision 0043), where a passive effect runs a
- * frame after the commit. An effect that moves focus or subscribes to something the visitor can cause at once
- * must be a layout effect, or the visitor's first key can reach the old focus or no listener (two browser
- * tests caught exactly that). An effect that defers on purpose, through requestAnimationFrame, may stay
- * passive.
+ * A passive effect (`useEffect`) runs after the browser has painted, and on a slower runtime a frame later
+ * (decision 0043). An effect that moves focus or subscribes to something the visitor can cause at once must be
+ * a layout effect, in the commit that shows the change, or the visitor's first key can reach the old focus or
+ * no listener (two browser tests caught exactly that on Preact). An effect that defers on purpose, through
+ * requestAnimationFrame, may stay passive.
  */
 const WEB_SRC = path.resolve(import.meta.dirname, '../apps/web/src');
 

@@ -12,7 +12,6 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
-  'apps/web/preact-aliases.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contract/src',
