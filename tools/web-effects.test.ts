@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const WEB_SRC = path.resolve(import.meta.dirname, '../apps/web/src');
 
 /** Each `useEffect(...)` call of a source, with the line it starts on and its whole text (balanced parentheses). */
-export function passiveEffects(src: string): { line: number; body: string }[] {
+function passiveEffects(src: string): { line: number; body: string }[] {
   const found: { line: number; body: string }[] = [];
   for (const m of src.matchAll(/\buseEffect\(/g)) {
     let i = (m.index ?? 0) + m[0].length;
@@ -28,7 +28,7 @@ export function passiveEffects(src: string): { line: number; body: string }[] {
 }
 
 /** Whether a passive effect does what must happen in the commit: a focus move or an event subscription. */
-export function needsLayoutEffect(body: string): boolean {
+function needsLayoutEffect(body: string): boolean {
   if (/requestAnimationFrame|afterNextPaint/.test(body)) return false;
   return /\.focus\(|\baddEventListener\(/.test(body);
 }
