@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpTaker } from '../../bench/support/taker';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 
@@ -56,7 +56,9 @@ const configOf = (html: string) => {
 };
 
 beforeAll(() => {
-  // `npm run build`, as the README's production steps say (the web half is done when the e2e setup built it).
+  // `npm run build`, as the README's production steps say. With a browser the e2e setup built both halves (the
+  // lanes run that build: building the server again here would replace files their worker threads load).
+  if (inject('serverBuilt')) return;
   const webBuilt = fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
   const res = webBuilt
     ? spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' })
