@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Compiles the server once for production (decision 0021): one ESM bundle, apps/server/dist/server.js, run by
-// plain `node`. The workspace packages (contract, locales, psychometrics) are TypeScript and are bundled in;
+// Compiles the server (decision 0021): one ESM bundle, apps/server/dist/server.js, run by plain `node` in
+// production, by `npm start` and by the browser tests. The workspace packages (contract, locales, psychometrics) are TypeScript and are bundled in;
 // every package from apps/server's `dependencies` stays external, loaded from node_modules at run time (native
 // addons such as better-sqlite3 cannot be bundled, and `npm ci --omit=dev` installs exactly those).
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_BUILD_STAMP, serverBuildInputsHash, serverBuildIsCurrent } from './server-build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -34,6 +35,15 @@ const keepModuleUrls = {
     });
   },
 };
+
+// `--if-changed` (`npm start`, the browser tests' setup): nothing is built when dist holds the build of the
+// inputs as they are now, so a server already running from dist keeps the worker files its threads load.
+const builtServer = path.join(outdir, 'server.js');
+if (process.argv.includes('--if-changed') && serverBuildIsCurrent(root)) {
+  console.info('server build: up to date, reused (apps/server/dist/server.js)');
+  process.exit(0);
+}
+const inputsHash = serverBuildInputsHash(root);
 
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -73,5 +83,6 @@ if (strays.size) {
   console.error(`The server imports packages missing from apps/server dependencies: ${[...strays].join(', ')}`);
   process.exit(1);
 }
-const size = fs.statSync(path.join(outdir, 'server.js')).size;
+fs.writeFileSync(path.join(root, SERVER_BUILD_STAMP), `${inputsHash}\n`);
+const size = fs.statSync(builtServer).size;
 console.info(`server built: apps/server/dist/server.js (${(size / 1024).toFixed(0)} KiB)`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources changed since the last build, then runs the server,
-// which serves the API, the pay base, the built app and (with local mail) the dev mailbox on one port.
+// `npm start`: builds the web app and the server when their sources changed since the last build, then runs
+// the server's build, which serves the API, the pay base, the built app and (with local mail) the dev mailbox
+// on one port.
 // With NODE_ENV=production it builds nothing: it runs what `npm run build` compiled, with plain node (this
 // script imports only Node built-ins, so it works after `npm ci --omit=dev`).
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,5 +56,12 @@ function startDevelopment() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  runServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/server.ts')]);
+  // The server's bundle too, when its sources changed since it was built (about half a second): plain node
+  // starts it with half the CPU that tsx took to load the sources, and its worker threads load their own files.
+  const server = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-changed'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (server.status !== 0) process.exit(server.status ?? 1);
+  runServer(process.execPath, ['--enable-source-maps', builtServer]);
 }
