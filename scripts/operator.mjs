@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run operator:create -- --email <address>`: runs the server's operator command with the same
-// environment as `npm start` (the built server under NODE_ENV=production, the TypeScript sources otherwise).
+// `npm run operator:create -- --email <address>`: runs the server's operator command as `npm start` runs the
+// server: its build with plain node (under NODE_ENV=production the build `npm run build` made; otherwise built
+// first when a source changed, `scripts/build-server.mjs --if-changed`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,13 @@ if (production && !fs.existsSync(built)) {
   console.error('Not built: apps/server/dist/server.js. Run `npm run build` first.');
   process.exit(1);
 }
-const res = production
-  ? spawnSync(process.execPath, [built, ...args], { cwd: root, stdio: 'inherit' })
-  : spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts', ...args], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+if (!production) {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-changed'], {
+    cwd: root,
+    // The command's own output is what its caller reads (the sign-in link): the build's goes to stderr.
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const res = spawnSync(process.execPath, ['--enable-source-maps', built, ...args], { cwd: root, stdio: 'inherit' });
 process.exit(res.status ?? 1);
