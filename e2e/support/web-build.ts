@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildInputsHash } from '../../scripts/build-inputs.mjs';
 
 /**
  * Everything the web bundle is built from: the app, the workspace packages it imports, the locked dependency
@@ -27,26 +27,9 @@ const INPUTS = [
 /** Beside Vite's manifest: `vite build` empties dist first, so a failed or foreign build leaves no stamp. */
 const STAMP = 'apps/web/dist/.vite/mindgauge-build-inputs.sha256';
 
-function listFiles(root: string, rel: string): string[] {
-  const full = path.join(root, rel);
-  if (!fs.existsSync(full)) return [];
-  if (!fs.statSync(full).isDirectory()) return [rel];
-  return fs
-    .readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .map((f) => path.join(rel, f))
-    .filter((f) => fs.statSync(path.join(root, f)).isFile());
-}
-
 /** A hash of every input's path and bytes, in a stable order, plus what decides the kind of build. */
 export function webBuildInputsHash(root: string, nodeEnv: string): string {
-  const hash = createHash('sha256').update(`NODE_ENV=${nodeEnv}\0`);
-  for (const file of INPUTS.flatMap((rel) => listFiles(root, rel)).sort()) {
-    hash
-      .update(`${file}\0`)
-      .update(fs.readFileSync(path.join(root, file)))
-      .update('\0');
-  }
-  return hash.digest('hex');
+  return buildInputsHash(root, INPUTS, `NODE_ENV=${nodeEnv}\0`);
 }
 
 /**
