@@ -39,11 +39,11 @@ const keepModuleUrls = {
 // `--if-changed` (`npm start`, the browser tests' setup): nothing is built when dist holds the build of the
 // inputs as they are now, so a server already running from dist keeps the worker files its threads load.
 const builtServer = path.join(outdir, 'server.js');
-if (process.argv.includes('--if-changed') && serverBuildIsCurrent(root)) {
+const inputsHash = serverBuildInputsHash(root);
+if (process.argv.includes('--if-changed') && serverBuildIsCurrent(root, inputsHash)) {
   console.info('server build: up to date, reused (apps/server/dist/server.js)');
   process.exit(0);
 }
-const inputsHash = serverBuildInputsHash(root);
 
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfChanged } from './server-build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'apps/server/dist/server.js');
@@ -16,11 +17,8 @@ if (production && !fs.existsSync(built)) {
   process.exit(1);
 }
 if (!production) {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-changed'], {
-    cwd: root,
-    // The command's own output is what its caller reads (the sign-in link): the build's goes to stderr.
-    stdio: ['ignore', 2, 2],
-  });
+  // The command's own output is what its caller reads (the sign-in link): the build's goes to stderr.
+  const build = buildServerIfChanged(root, { stdio: ['ignore', 2, 2] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const res = spawnSync(process.execPath, ['--enable-source-maps', built, ...args], { cwd: root, stdio: 'inherit' });

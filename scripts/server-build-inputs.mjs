@@ -1,5 +1,6 @@
 // What the server's bundle is built from, hashed: `scripts/build-server.mjs --if-changed` (run by `npm start` and
 // the browser tests' setup) builds nothing when apps/server/dist holds the build of exactly these inputs.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildInputsHash } from './build-inputs.mjs';
@@ -26,9 +27,20 @@ export function serverBuildInputsHash(root) {
   return buildInputsHash(root, SERVER_BUILD_INPUTS);
 }
 
-/** Whether apps/server/dist holds the build of the inputs as they are now. */
-export function serverBuildIsCurrent(root) {
+/** Whether apps/server/dist holds the build of the inputs whose hash is `inputsHash` (the inputs as they are now). */
+export function serverBuildIsCurrent(root, inputsHash = serverBuildInputsHash(root)) {
   const stamp = path.join(root, SERVER_BUILD_STAMP);
   if (!fs.existsSync(stamp) || !fs.existsSync(path.join(root, 'apps/server/dist/server.js'))) return false;
-  return fs.readFileSync(stamp, 'utf8').trim() === serverBuildInputsHash(root);
+  return fs.readFileSync(stamp, 'utf8').trim() === inputsHash;
+}
+
+/**
+ * `node scripts/build-server.mjs --if-changed` in its own process (esbuild is a development dependency, loaded
+ * only there), as `npm start`, `operator:create` and the browser tests' setup run it; spawnSync's result.
+ */
+export function buildServerIfChanged(root, options = {}) {
+  return spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-changed'], {
+    cwd: root,
+    ...options,
+  });
 }

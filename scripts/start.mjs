@@ -3,11 +3,12 @@
 // the server's build, which serves the API, the pay base, the built app and (with local mail) the dev mailbox
 // on one port.
 // With NODE_ENV=production it builds nothing: it runs what `npm run build` compiled, with plain node (this
-// script imports only Node built-ins, so it works after `npm ci --omit=dev`).
+// script and the helper it imports use only Node built-ins, so it works after `npm ci --omit=dev`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfChanged } from './server-build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -58,10 +59,7 @@ function startDevelopment() {
 
   // The server's bundle too, when its sources changed since it was built (about half a second): plain node
   // starts it with half the CPU that tsx took to load the sources, and its worker threads load their own files.
-  const server = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-changed'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const server = buildServerIfChanged(root, { stdio: 'inherit' });
   if (server.status !== 0) process.exit(server.status ?? 1);
   runServer(process.execPath, ['--enable-source-maps', builtServer]);
 }

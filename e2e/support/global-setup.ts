@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildServerIfChanged } from '../../scripts/server-build-inputs.mjs';
 import { chromiumPath } from './chromium';
 import { ensureWebBuild } from './web-build';
 
@@ -116,10 +117,7 @@ export default async function setup(project: TestProject) {
  * loaded tsx and the sources again.
  */
 function buildServer(): void {
-  const res = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-changed'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const res = buildServerIfChanged(root, { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`the server's build failed:\n${res.stdout}\n${res.stderr}`);
 }
 
