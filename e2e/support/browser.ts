@@ -163,3 +163,22 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/**
+ * The JSON answers the page itself receives from `pathname` (watched from now on); `latest()` waits for one.
+ * A test checks what the page shows against these, not against a request of its own made afterwards: the
+ * server keeps platform figures for a minute, and the files before this one in the lane finished tests, so a
+ * later request may read newer counts than the page was given.
+ */
+export function answersTo<T>(page: Page, pathname: string): { latest(): Promise<T> } {
+  const answers: Promise<{ data: T }>[] = [];
+  page.on('response', (r) => {
+    if (r.ok() && new URL(r.url()).pathname === pathname) answers.push(r.json());
+  });
+  return {
+    async latest() {
+      await expect.poll(() => answers.length, { message: `the page asked for ${pathname}` }).toBeGreaterThan(0);
+      return ((await answers[answers.length - 1]) as { data: T }).data;
+    },
+  };
+}

@@ -1,5 +1,6 @@
+import type { TExamStats } from '@mindgauge/contract';
 import { expect, it } from 'vitest';
-import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { answersTo, describeBrowser, expectAccessible, useBrowser } from '../support/browser';
 import {
   answer,
   answerKey,
@@ -213,12 +214,13 @@ describeBrowser('taking the IQ test', () => {
 
   it('the landing shows the platform numbers, and a lost connection at the start offers a refresh that keeps records', async () => {
     const page = await b.newPage();
+    const platform = answersTo<TExamStats>(page, '/api/exam/stats/1799');
     await page.goto('/landing_page/test_center/IQB-1799?hl=en');
     await expect.poll(() => page.getByRole('heading', { name: 'Results by country' }).count()).toBe(1);
     // The prerendered landing has its headings at once; the platform's numbers fill in after hydration.
     await expect.poll(() => page.getByText(/Country averages appear here once enough people/).count()).toBe(1);
     // The page shows exactly what the platform counted (no country reaches the minimum sample in this run).
-    const stats = (await (await page.request.get('/api/exam/stats/1799')).json()).data;
+    const stats = await platform.latest();
     expect(await page.getByText(/(people have|person has) taken this test here so far/).count()).toBe(
       stats.tested > 0 ? 1 : 0,
     );
