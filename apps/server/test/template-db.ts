@@ -80,12 +80,17 @@ export async function buildTemplates(pgAdminUrl: string): Promise<Templates> {
  */
 export const SEED_SCHEMA = 'test_seed';
 
-async function keepSeedRows(db: Db): Promise<void> {
-  await sql`create schema ${sql.id(SEED_SCHEMA)}`.execute(db.kysely);
+/** The tables of a PostgreSQL database's `public` schema. */
+export async function publicTables(db: Db): Promise<string[]> {
   const tables = await sql<{
     name: string;
   }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(db.kysely);
-  for (const { name } of tables.rows) {
+  return tables.rows.map((r) => r.name);
+}
+
+async function keepSeedRows(db: Db): Promise<void> {
+  await sql`create schema ${sql.id(SEED_SCHEMA)}`.execute(db.kysely);
+  for (const name of await publicTables(db)) {
     const rows = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(db.kysely);
     if (Number(rows.rows[0]?.n) === 0) continue;
     await sql`create table ${sql.id(SEED_SCHEMA, name)} as table ${sql.id('public', name)}`.execute(db.kysely);

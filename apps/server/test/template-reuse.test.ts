@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { publicTables } from './template-db';
 import { dialects, freshDatabase, type TestDb } from './test-app';
 
 /**
@@ -8,10 +9,7 @@ import { dialects, freshDatabase, type TestDb } from './test-app';
  */
 async function fingerprint(t: TestDb): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const tables = await sql<{
-    name: string;
-  }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(t.db.kysely);
-  for (const { name } of tables.rows) {
+  for (const name of await publicTables(t.db)) {
     const row = await sql<{ n: string; digest: string }>`select count(*) as n,
         md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${sql.table(name)} as r`.execute(
       t.db.kysely,

@@ -46,7 +46,9 @@ export async function freshDatabase(
     return { db, url: 'sqlite::memory:', drop: () => db.close() };
   }
   const admin = inject('pgUrl');
-  const reused = from === 'template' && reuse ? await takeReset(admin) : undefined;
+  // Only copies of the template are given back: an empty database is a test's own.
+  const pooled = from === 'template' && reuse;
+  const reused = pooled ? await takeReset(admin) : undefined;
   const name = reused ?? `t_${randomBytes(6).toString('hex')}`;
   if (!reused)
     await adminQuery(admin, `create database ${name}${from === 'template' ? ` template ${inject('pgTemplate')}` : ''}`);
@@ -57,7 +59,7 @@ export async function freshDatabase(
     url,
     async drop() {
       await db.close();
-      if (from === 'template' && reuse) idleCopies.push(name);
+      if (pooled) idleCopies.push(name);
       else await adminQuery(admin, `drop database if exists ${name} with (force)`);
     },
   };
