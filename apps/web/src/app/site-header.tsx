@@ -54,7 +54,9 @@ export function SiteHeader() {
             fallback={
               <>
                 <Logo />
-                <span aria-hidden="true">{t('brand.name')}</span>
+                <span className="site-header__wordmark" aria-hidden="true">
+                  {t('brand.name')}
+                </span>
               </>
             }
           />

@@ -1,0 +1,78 @@
+import { LOCALES } from '@mindgauge/contract';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowser } from '../support/browser';
+
+/**
+ * WCAG 1.4.10 (Reflow): a page reads at 320 CSS px without scrolling sideways. The smallest phones in use are
+ * that wide; at 320 px the header's wordmark once pushed the menu button 39 px past the screen's edge, and a
+ * phone's browser then laid every page out 359 px wide and shrank it.
+ */
+const NARROW = { width: 320, height: 640 } as const;
+
+/** What sticks out of the viewport: the page's own overflow, and each visible element past either edge. */
+function outsideViewport(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const clippedByAncestor = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        if (el.closest('.visually-hidden, .skip-link')) return false;
+        return (box.right > width + 1 || box.left < -1) && !clippedByAncestor(el);
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+      );
+    return { overflowX: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };
+  });
+}
+
+describeBrowser('pages on a 320 px phone', () => {
+  const b = useBrowser();
+
+  it('the header keeps the mark, the language picker and the menu button on the screen, in every language', async () => {
+    for (const hl of LOCALES) {
+      const page = await b.newPage({ ...NARROW, locale: hl });
+      await page.goto(`/help/IQB-1799?hl=${hl}`, { waitUntil: 'networkidle' });
+      const menu = await page.locator('.menu-button').boundingBox();
+      expect(menu, hl).not.toBeNull();
+      expect(menu!.x + menu!.width, `${hl}: the menu button's right edge`).toBeLessThanOrEqual(NARROW.width);
+      // The wordmark gives way; the link still says what it is.
+      await expect(page.getByRole('link', { name: 'Mindgauge', exact: true }).isVisible(), hl).resolves.toBe(true);
+      expect(await outsideViewport(page), hl).toEqual({ overflowX: 0, outside: [] });
+      // The menu opens and its links are reachable.
+      await page.locator('.menu-button').click();
+      await expect(page.locator('.site-nav').getAttribute('data-open'), hl).resolves.toBe('true');
+      await page.context().close();
+    }
+  });
+
+  it('the public screens reflow at 320 px in German, whose words are the longest', async () => {
+    const page = await b.newPage({ ...NARROW, locale: 'de' });
+    const paths = [
+      '/',
+      '/landing_page/test_center/IQB-1799',
+      '/landing_page/types/IQB-1799',
+      '/types/intj/IQB-1799',
+      '/help/IQB-1799',
+      '/support/IQB-1799',
+      '/protocol/terms/IQB-1799',
+      '/paying/package/IQB-1799',
+      '/report/retrieve/IQB-1799',
+      '/members/IQB-1799',
+      '/user/register/IQB-1799',
+    ];
+    for (const path of paths) {
+      await page.goto(`${path}?hl=de`, { waitUntil: 'networkidle' });
+      await page.locator('main h1').first().waitFor();
+      expect(await outsideViewport(page), path).toEqual({ overflowX: 0, outside: [] });
+    }
+  });
+});
