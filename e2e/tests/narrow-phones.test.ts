@@ -1,7 +1,8 @@
 import { LOCALES } from '@mindgauge/contract';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, useBrowser } from '../support/browser';
+import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { startTest } from '../support/test-taker';
 
 /**
  * WCAG 1.4.10 (Reflow): a page reads at 320 CSS px without scrolling sideways. The smallest phones in use are
@@ -73,6 +74,21 @@ describeBrowser('pages on a 320 px phone', () => {
       await page.goto(`${path}?hl=de`, { waitUntil: 'networkidle' });
       await page.locator('main h1').first().waitFor();
       expect(await outsideViewport(page), path).toEqual({ overflowX: 0, outside: [] });
+    }
+  });
+
+  it('the question screen keeps NEXT, PREVIOUS and REVIEW on a 320 x 568 screen, in the languages with the longest labels', async () => {
+    for (const hl of ['es', 'de', 'fr']) {
+      const page = await b.newPage({ width: 320, height: 568, locale: hl });
+      await startTest(page, hl);
+      expect(await outsideViewport(page), hl).toEqual({ overflowX: 0, outside: [] });
+      for (const button of await page.locator('.test-nav .button').all()) {
+        const box = await button.boundingBox();
+        expect(box!.x, hl).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, hl).toBeLessThanOrEqual(320);
+      }
+      if (hl === 'es') await expectAccessible(page, 'question screen at 320 x 568');
+      await page.context().close();
     }
   });
 });
