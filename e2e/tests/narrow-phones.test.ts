@@ -35,7 +35,7 @@ function outsideViewport(page: Page) {
   });
 }
 
-describeBrowser('pages on a 320 px phone', () => {
+describeBrowser('small screens: 320 px phones, and phones on their side', () => {
   const b = useBrowser();
 
   it('the header keeps the mark, the language picker and the menu button on the screen, in every language', async () => {
@@ -88,6 +88,41 @@ describeBrowser('pages on a 320 px phone', () => {
         expect(box!.x + box!.width, hl).toBeLessThanOrEqual(320);
       }
       if (hl === 'es') await expectAccessible(page, 'question screen at 320 x 568');
+      await page.context().close();
+    }
+  });
+
+  it('a phone on its side (640 x 360) shows the whole matrix and all six options above the NEXT bar', async () => {
+    for (const hl of ['de', 'en']) {
+      const page = await b.newPage({ width: 640, height: 360, locale: hl });
+      await startTest(page, hl);
+      const l = await page.evaluate(() => {
+        const box = (el: Element | null) => {
+          const r = (el as Element).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: r.height };
+        };
+        const pane = document.querySelector('.question-pane:not([hidden])') as Element;
+        return {
+          matrix: box(pane.querySelector('.matrix')),
+          options: [...pane.querySelectorAll('[role=radio]')].map(box),
+          nav: box(document.querySelector('.test-nav')),
+          header: getComputedStyle(document.querySelector('.site-header') as Element).display,
+        };
+      });
+      // The test bar stays; the site's header steps aside for the test.
+      expect(l.header, hl).toBe('none');
+      expect(l.matrix.top, hl).toBeGreaterThanOrEqual(0);
+      expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
+      expect(l.options, hl).toHaveLength(6);
+      for (const o of l.options) {
+        expect(o.bottom, hl).toBeLessThanOrEqual(l.nav.top);
+        expect(o.height, `${hl}: an option's height`).toBeGreaterThanOrEqual(44);
+      }
+      if (hl === 'de') await expectAccessible(page, 'question screen at 640 x 360');
+      // Off the test, the header is there.
+      await page.goto(`/help/IQB-1799?hl=${hl}`);
+      await page.locator('main h1').waitFor();
+      expect(await page.locator('.site-header').isVisible(), hl).toBe(true);
       await page.context().close();
     }
   });
