@@ -107,6 +107,8 @@ describeBrowser("members' free tests and weekly training", () => {
     // Practice puzzles: untimed, the rule after each answer; keyboard on even puzzles, mouse on odd ones.
     await page.goto('/members/practice/IQB-1799?hl=en');
     await page.getByRole('button', { name: 'Start ten practice puzzles' }).click();
+    // The start button is gone: the focus goes to the first puzzle's heading, not to the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quiz-title');
     for (let i = 0; i < 10; i++) {
       await expect.poll(() => page.locator('#quiz-title').textContent()).toBe(`Puzzle ${i + 1} of 10`);
       const option = page.getByRole('button', { name: `Option ${'ABCDEF'[i % 6]}` });
@@ -154,6 +156,23 @@ describeBrowser("members' free tests and weekly training", () => {
     }
     await expect.poll(() => tab.getByTestId('memory-span').textContent()).toBe('Your spatial span: 3.');
     expect(await tab.getByTestId('memory-announce').textContent()).toBe('Your spatial span: 3.');
+  });
+
+  it('on a phone on its side the span grid is whole on the screen before the first square lights', async () => {
+    const tab = await b.newPage({ width: 640, height: 360 });
+    await tab.context().addCookies(await page.context().cookies());
+    await tab.goto('/members/memory/IQB-1799?hl=en');
+    await tab.getByRole('button', { name: 'Start the span task' }).click();
+    await tab.locator('.corsi-grid').waitFor();
+    const view = await tab.evaluate(() => {
+      const grid = (document.querySelector('.corsi-grid') as Element).getBoundingClientRect();
+      const header = (document.querySelector('.site-header') as Element).getBoundingClientRect();
+      return { top: grid.top, bottom: grid.bottom, headerBottom: header.bottom, height: window.innerHeight };
+    });
+    expect(view.top).toBeGreaterThanOrEqual(view.headerBottom);
+    expect(view.bottom).toBeLessThanOrEqual(view.height);
+    // Still squares a finger can hit: three rows of at least 44 px.
+    expect(view.bottom - view.top).toBeGreaterThanOrEqual(3 * 44);
   });
 
   // 24 signals, each after a random wait of 1 to 3 seconds: about a minute of real time.

@@ -39,6 +39,7 @@ export function Component() {
   const [result, setResult] = useState<TMemberResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const blocks = useRef<(HTMLButtonElement | null)[]>([]);
+  const grid = useRef<HTMLDivElement>(null);
 
   const length = nextLength(outcomes);
   const sequence =
@@ -72,6 +73,12 @@ export function Component() {
     return () => clearTimeout(timer);
     // blockName and t are stable for the run; the sequence starts when the phase says so.
   }, [phase, sequence]);
+
+  // The whole grid in view before the first square lights (it opens below the instructions, and on a phone on
+  // its side its last row was off the screen, so part of the sequence went unseen).
+  useLayoutEffect(() => {
+    if (phase === 'showing') grid.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [phase]);
 
   useLayoutEffect(() => {
     if (phase === 'input') blocks.current[focus]?.focus();
@@ -161,7 +168,7 @@ export function Component() {
       )}
       {phase !== 'intro' && phase !== 'done' ? (
         // biome-ignore lint/a11y/useSemanticElements: a 3 × 3 group of buttons moved through with the arrow keys
-        <div className="corsi-grid" role="group" aria-label={t('memory.gridLabel')}>
+        <div ref={grid} className="corsi-grid" role="group" aria-label={t('memory.gridLabel')}>
           {Array.from({ length: 9 }, (_, b) => (
             <button
               key={b}

@@ -45,6 +45,7 @@ export function Component() {
       {set ? (
         <PuzzleQuiz
           key={set.attemptId}
+          focusOnStart
           puzzles={set.puzzles}
           answer={async (index, choice) => {
             const r = await answerPractice(set.attemptId, index, choice);

@@ -14,13 +14,18 @@ interface Props {
   answer: (index: number, choice: number, timeMs: number) => Promise<TAnswerCheck>;
   /** Every puzzle answered. */
   onFinished?: (checks: TAnswerCheck[]) => void;
+  /**
+   * The quiz replaces the button that started it: its first heading takes the focus (else the focus falls to
+   * the page's start, and on a short screen the puzzle stays below the fold).
+   */
+  focusOnStart?: boolean;
 }
 
 /**
  * One puzzle at a time: choose an option, then see whether it was right, which option was, and the rules
  * that make it right. Untimed; the time to each answer is measured only for the training's progress chart.
  */
-export function PuzzleQuiz({ puzzles, initialChecks = [], answer, onFinished }: Props) {
+export function PuzzleQuiz({ puzzles, initialChecks = [], answer, onFinished, focusOnStart = false }: Props) {
   const { t } = useTranslation('members');
   const errorMessage = useErrorMessage();
   const [checks, setChecks] = useState(() => new Map(initialChecks.map((c) => [c.index, c])));
@@ -40,12 +45,15 @@ export function PuzzleQuiz({ puzzles, initialChecks = [], answer, onFinished }: 
   // After an answer the focus goes to "next", so a keyboard user hears the verdict and moves on; after "next"
   // it goes to the new puzzle's heading. Both move in the same task as the change they follow (a layout
   // effect): a focus moved a frame later could land after the visitor's next key, and take that key away.
-  const movedOn = useRef(false);
+  const movedOn = useRef(focusOnStart);
   useLayoutEffect(() => {
     if (check) nextRef.current?.focus();
   }, [check]);
   useLayoutEffect(() => {
-    if (movedOn.current) headingRef.current?.focus();
+    if (!movedOn.current) return;
+    // The new puzzle from its heading down, not just its heading at the screen's bottom edge.
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [current]);
 
   async function choose(choice: number) {
