@@ -69,7 +69,8 @@ describeBrowser("members' free tests and weekly training", () => {
   it('a visitor without login sees where the free tests are and how to get them', async () => {
     const page = await b.newPage({ width: 1200, height: 900 });
     await page.goto('/?hl=en');
-    await page.getByRole('link', { name: 'Free tests' }).first().click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Free tests' }).click();
     await expectHeading(page, 'Free tests and training');
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to take the free tests' }).count()).toBe(1);
     for (const name of ['Practice puzzles', 'Spatial working memory', 'Reaction time'])

@@ -35,7 +35,7 @@ function outsideViewport(page: Page) {
   });
 }
 
-describeBrowser('small screens: 320 px phones, and phones on their side', () => {
+describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', () => {
   const b = useBrowser();
 
   it('the header keeps the mark, the language picker and the menu button on the screen, in every language', async () => {
@@ -124,6 +124,22 @@ describeBrowser('small screens: 320 px phones, and phones on their side', () => 
       await page.locator('main h1').waitFor();
       expect(await page.locator('.site-header').isVisible(), hl).toBe(true);
       await page.context().close();
+    }
+  });
+
+  it('the header stays one bar tall on tablets and laptops in every language, its ten links behind the menu button', async () => {
+    for (const width of [860, 1280]) {
+      for (const hl of LOCALES) {
+        const page = await b.newPage({ width, height: 720, locale: hl });
+        await page.goto(`/help/IQB-1799?hl=${hl}`, { waitUntil: 'networkidle' });
+        const header = await page.locator('.site-header').boundingBox();
+        // Inline, the links wrapped to three rows at 1,280 px in English and nine at 860 px in Spanish.
+        expect(header!.height, `${hl} at ${width} px`).toBeLessThanOrEqual(64);
+        await page.locator('.menu-button').click();
+        await expect(page.locator('.site-nav').getAttribute('data-open'), hl).resolves.toBe('true');
+        expect(await page.locator('.site-nav a:visible').count(), `${hl} at ${width} px`).toBeGreaterThanOrEqual(10);
+        await page.context().close();
+      }
     }
   });
 });
