@@ -9,32 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SERVER_BUILD_STAMP, serverBuildInputsHash, serverBuildIsCurrent } from './server-build-inputs.mjs';
+import { serverBuildOptions, serverOutdir, serverRuntimePackages } from './server-build-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
-const outdir = path.join(serverDir, 'dist');
-const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-const runtime = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mindgauge/'));
-
-/**
- * Modules find files next to their source through import.meta.url (the locale JSON files, the sandbox's
- * script and style, the repository root, the PDF fonts' packages). In one bundle every module would share
- * the bundle's URL, so each module's own URL is rewritten relative to the bundle: the files stay where they
- * are in the checkout, and the built server works wherever the checkout lives.
- */
-const keepModuleUrls = {
-  name: 'keep-module-urls',
-  setup(b) {
-    b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const rel = path.relative(outdir, args.path).split(path.sep).join('/');
-      const url = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
-      return { contents: source.replaceAll('import.meta.url', url), loader: path.extname(args.path).slice(1) };
-    });
-  },
-};
+const outdir = serverOutdir(root);
+const runtime = serverRuntimePackages(root);
 
 // `--if-changed` (`npm start`, the browser tests' setup): nothing is built when dist holds the build of the
 // inputs as they are now, so a server already running from dist keeps the worker files its threads load.
@@ -46,25 +26,14 @@ if (process.argv.includes('--if-changed') && serverBuildIsCurrent(root, inputsHa
 }
 
 fs.rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  // The server, and each worker thread's entry as its own file (lib/worker-script.ts finds them here).
-  entryPoints: {
+// The server, and each worker thread's entry as its own file (lib/worker-script.ts finds them here).
+const result = await build(
+  serverBuildOptions(root, {
     server: path.join(serverDir, 'src/server.ts'),
     'pdf-render-worker': path.join(serverDir, 'src/modules/pdf/pdf-render-worker.ts'),
     'form-draw-worker': path.join(serverDir, 'src/modules/exam/form-draw-worker.ts'),
-  },
-  outdir,
-  define: { __MINDGAUGE_BUNDLE__: 'true' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  sourcemap: true,
-  metafile: true,
-  logLevel: 'warning',
-  external: [...runtime, ...runtime.map((name) => `${name}/*`)],
-  plugins: [keepModuleUrls],
-});
+  }),
+);
 fs.writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 
 // Anything imported at run time must be a Node built-in or one of the server's own dependencies: a package

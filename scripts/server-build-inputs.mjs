@@ -17,6 +17,7 @@ export const SERVER_BUILD_INPUTS = [
   'packages/psychometrics/package.json',
   'package-lock.json',
   'scripts/build-server.mjs',
+  'scripts/server-build-options.mjs',
 ];
 
 /** Written beside the bundle once it is built: a failed build (which empties dist first) leaves none. */
