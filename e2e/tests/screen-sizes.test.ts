@@ -127,6 +127,42 @@ describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', ()
     }
   });
 
+  it('the smallest phone on its side (568 x 320) shows the whole puzzle, its status line and the NEXT bar without scrolling', async () => {
+    // CJK fonts make the test bar and the matrix's "?" taller: Japanese once scrolled 32 px, the matrix's last
+    // row under the NEXT bar.
+    for (const hl of ['ja', 'en']) {
+      const page = await b.newPage({ width: 568, height: 320, locale: hl });
+      await startTest(page, hl);
+      const l = await page.evaluate(() => {
+        const box = (el: Element | null) => {
+          const r = (el as Element).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: r.height };
+        };
+        const pane = document.querySelector('.question-pane:not([hidden])') as Element;
+        return {
+          scrolls: document.documentElement.scrollHeight - window.innerHeight,
+          stage: box(document.querySelector('.question-stage')),
+          matrix: box(pane.querySelector('.matrix')),
+          options: [...pane.querySelectorAll('[role=radio]')].map(box),
+          status: box(document.querySelector('.test-screen__status')),
+          nav: box(document.querySelector('.test-nav')),
+        };
+      });
+      expect(l.scrolls, `${hl}: the page scrolls`).toBeLessThanOrEqual(0);
+      expect(l.matrix.bottom, `${hl}: the matrix stays in its area`).toBeLessThanOrEqual(l.stage.bottom + 1);
+      expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
+      expect(l.status.bottom, `${hl}: the status line is above the NEXT bar`).toBeLessThanOrEqual(l.nav.top + 1);
+      expect(l.nav.bottom, hl).toBeLessThanOrEqual(320);
+      expect(l.options, hl).toHaveLength(6);
+      for (const o of l.options) {
+        expect(o.bottom, hl).toBeLessThanOrEqual(l.nav.top);
+        expect(o.height, `${hl}: an option's height`).toBeGreaterThanOrEqual(44);
+      }
+      if (hl === 'ja') await expectAccessible(page, 'question screen at 568 x 320');
+      await page.context().close();
+    }
+  });
+
   it('the header stays one bar tall on tablets and laptops in every language, its ten links behind the menu button', async () => {
     for (const width of [860, 1280]) {
       for (const hl of LOCALES) {
