@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { type Box, questionLayout } from '../support/question-layout';
 import { answer, next, startTest } from '../support/test-taker';
 
 /** Screenshots a person looks at before calling the layout done (git-ignored). */
@@ -14,58 +14,8 @@ const PHONES = [
   { width: 360, height: 740 },
 ] as const;
 
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-/** Where the visible question's options, the sticky bar and the viewport are, as the page lays them out. */
-function layout(page: Page) {
-  return page.evaluate(() => {
-    const box = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-    };
-    const pane = document.querySelector('.question-pane:not([hidden])') as HTMLElement;
-    return {
-      viewport: { width: window.innerWidth, height: window.innerHeight },
-      scrollY: window.scrollY,
-      overflowY: document.documentElement.scrollHeight - window.innerHeight,
-      overflowX: document.documentElement.scrollWidth - window.innerWidth,
-      options: [...pane.querySelectorAll('[role=radio]')].map(box),
-      matrix: box(pane.querySelector('.matrix') as Element),
-      nav: box(document.querySelector('.test-nav') as Element),
-      status: box(document.querySelector('.test-screen__status') as Element),
-      // Every element that shows text of its own, with its box, to find text that runs to the edge.
-      texts: [...document.querySelectorAll('.test-screen *')]
-        .filter(
-          (el) =>
-            el instanceof HTMLElement &&
-            el.offsetParent !== null &&
-            el.getBoundingClientRect().width > 1 &&
-            [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()),
-        )
-        .map((el) => ({ text: el.textContent?.trim() ?? '', ...box(el) })),
-      // Buttons whose label is wider than the button, or broken inside a word (more lines than words).
-      cramped: [...document.querySelectorAll('.test-nav .button')]
-        .filter((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-          const text = (el.textContent ?? '').trim();
-          // Han, Kana and Hangul may wrap between any two characters.
-          const words = /[\u3040-\u9fff\uac00-\ud7af]/.test(text) ? text.length : text.split(/\s+/).length;
-          return el.scrollWidth > el.clientWidth + 1 || lines > words;
-        })
-        .map((el) => el.textContent),
-    };
-  });
-}
-
 /** Every option whole inside the viewport and above the sticky NEXT bar (which would hide it otherwise). */
-function expectOptionsVisible(l: Awaited<ReturnType<typeof layout>>, label: string) {
+function expectOptionsVisible(l: Awaited<ReturnType<typeof questionLayout>>, label: string) {
   expect(l.options, label).toHaveLength(6);
   const covered = l.options
     .map((o: Box, i: number) => ({ i, o }))
@@ -76,7 +26,7 @@ function expectOptionsVisible(l: Awaited<ReturnType<typeof layout>>, label: stri
 }
 
 /** No text closer than 8 px to either edge of the screen, and nothing wider than the screen. */
-function expectTextInside(l: Awaited<ReturnType<typeof layout>>, label: string) {
+function expectTextInside(l: Awaited<ReturnType<typeof questionLayout>>, label: string) {
   expect(l.overflowX, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
   const atEdge = l.texts.filter((t) => t.left < 8 || t.right > l.viewport.width - 8).map((t) => t.text);
   expect(atEdge, `${label}: text at the screen edge`).toEqual([]);
@@ -94,7 +44,7 @@ describeBrowser('the question screen on a phone', () => {
         const page = await b.newPage({ ...size, locale: hl === 'en' ? 'en-US' : hl });
         await startTest(page, hl);
         await page.screenshot({ path: path.join(SHOTS, `question-${hl}-${size.width}x${size.height}.png`) });
-        const l = await layout(page);
+        const l = await questionLayout(page);
         // 390 x 844: no scrolling at all; 360 x 740: at most a small scroll.
         expect(l.overflowY, label).toBeLessThanOrEqual(size.height >= 844 ? 0 : 48);
         expectOptionsVisible(l, label);
@@ -106,7 +56,7 @@ describeBrowser('the question screen on a phone', () => {
         await page.evaluate(() => window.dispatchEvent(new Event('offline')));
         await page.locator('.offline-banner:not([hidden])').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `question-${hl}-${size.width}x${size.height}-offline.png`) });
-        const off = await layout(page);
+        const off = await questionLayout(page);
         expect(off.overflowY, `${label} offline`).toBeLessThanOrEqual(48);
         expectOptionsVisible(off, `${label} offline`);
         await page.context().setOffline(false);
@@ -120,7 +70,7 @@ describeBrowser('the question screen on a phone', () => {
     for (const hl of ['zh-CN', 'zh-HK', 'ko', 'fr', 'es', 'pt']) {
       const page = await b.newPage({ width: 360, height: 740, locale: hl });
       await startTest(page, hl);
-      const l = await layout(page);
+      const l = await questionLayout(page);
       expectOptionsVisible(l, hl);
       expectTextInside(l, hl);
       await page.context().close();
@@ -142,7 +92,7 @@ describeBrowser('the question screen on a phone', () => {
     }
     const status = page.locator('.test-screen__status');
     await expect.poll(() => status.textContent()).toBe('Guter Start: fünf Aufgaben geschafft.');
-    const l = await layout(page);
+    const l = await questionLayout(page);
     expect(l.status.top).toBeGreaterThanOrEqual(0);
     expect(l.status.bottom).toBeLessThanOrEqual(l.nav.top + 0.5);
     await page.screenshot({ path: path.join(SHOTS, 'question-de-360x740-milestone.png') });

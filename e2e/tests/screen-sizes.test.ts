@@ -2,6 +2,7 @@ import { LOCALES } from '@mindgauge/contract';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectAccessible, useBrowser } from '../support/browser';
+import { questionLayout } from '../support/question-layout';
 import { startTest } from '../support/test-taker';
 
 /**
@@ -96,21 +97,9 @@ describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', ()
     for (const hl of ['de', 'en']) {
       const page = await b.newPage({ width: 640, height: 360, locale: hl });
       await startTest(page, hl);
-      const l = await page.evaluate(() => {
-        const box = (el: Element | null) => {
-          const r = (el as Element).getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom, height: r.height };
-        };
-        const pane = document.querySelector('.question-pane:not([hidden])') as Element;
-        return {
-          matrix: box(pane.querySelector('.matrix')),
-          options: [...pane.querySelectorAll('[role=radio]')].map(box),
-          nav: box(document.querySelector('.test-nav')),
-          header: getComputedStyle(document.querySelector('.site-header') as Element).display,
-        };
-      });
+      const l = await questionLayout(page);
       // The test bar stays; the site's header steps aside for the test.
-      expect(l.header, hl).toBe('none');
+      expect(l.headerDisplay, hl).toBe('none');
       expect(l.matrix.top, hl).toBeGreaterThanOrEqual(0);
       expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
       expect(l.options, hl).toHaveLength(6);
@@ -133,22 +122,8 @@ describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', ()
     for (const hl of ['ja', 'en']) {
       const page = await b.newPage({ width: 568, height: 320, locale: hl });
       await startTest(page, hl);
-      const l = await page.evaluate(() => {
-        const box = (el: Element | null) => {
-          const r = (el as Element).getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom, height: r.height };
-        };
-        const pane = document.querySelector('.question-pane:not([hidden])') as Element;
-        return {
-          scrolls: document.documentElement.scrollHeight - window.innerHeight,
-          stage: box(document.querySelector('.question-stage')),
-          matrix: box(pane.querySelector('.matrix')),
-          options: [...pane.querySelectorAll('[role=radio]')].map(box),
-          status: box(document.querySelector('.test-screen__status')),
-          nav: box(document.querySelector('.test-nav')),
-        };
-      });
-      expect(l.scrolls, `${hl}: the page scrolls`).toBeLessThanOrEqual(0);
+      const l = await questionLayout(page);
+      expect(l.overflowY, `${hl}: the page scrolls`).toBeLessThanOrEqual(0);
       expect(l.matrix.bottom, `${hl}: the matrix stays in its area`).toBeLessThanOrEqual(l.stage.bottom + 1);
       expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
       expect(l.status.bottom, `${hl}: the status line is above the NEXT bar`).toBeLessThanOrEqual(l.nav.top + 1);
