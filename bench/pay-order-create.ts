@@ -14,25 +14,28 @@ const BUDGET_P99_MS = 50;
 
 const server = await serve('servers/real-server.ts');
 const base = `http://127.0.0.1:${server.port}`;
-const taker = httpTaker(base, server.dbPath ?? '');
 
-/** A person's order, with the sku2 price its payment page shows (showing it opens the offer). */
-async function makeOrder(): Promise<{ orderNumber: string; amount: number; currency: string }> {
-  const orderNumber = await taker.takeTest();
-  await taker.json('GET', `/api/exam/order/sku/check/${orderNumber}`);
-  const sku = await taker.json('GET', `/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`);
+/**
+ * A person's order, with the sku2 price its payment page shows (showing it opens the offer), and the cookie of
+ * the browser that took the test: only that browser (or the order's e-mailed link) may pay for the order.
+ */
+async function makeOrder(): Promise<{ orderNumber: string; cookie: string; amount: number; currency: string }> {
+  const visitor = httpTaker(base, server.dbPath ?? '');
+  const orderNumber = await visitor.takeTest();
+  await visitor.json('GET', `/api/exam/order/sku/check/${orderNumber}`);
+  const sku = await visitor.json('GET', `/api/exam/sku/info/1799/sku2/US/en?order=${orderNumber}`);
   const price = (sku.data.sku as { price: { amount: number; currency: string } }).price;
-  return { orderNumber, ...price };
+  return { orderNumber, cookie: visitor.cookieHeader(), ...price };
 }
 
 const orders: Awaited<ReturnType<typeof makeOrder>>[] = [];
 for (let i = 0; i < ORDERS; i++) orders.push(await makeOrder());
 
 let n = 0;
-const bodyFor = () => {
+const nextRequest = () => {
   const o = orders[n % orders.length] as (typeof orders)[number];
   n++;
-  return JSON.stringify({
+  const body = JSON.stringify({
     orderNumber: o.orderNumber,
     skuId: 'sku2',
     country: 'US',
@@ -45,6 +48,7 @@ const bodyFor = () => {
     consent: { terms: true, termsVersion: '2026-01' },
     hl: 'en',
   });
+  return { body, cookie: o.cookie };
 };
 
 const run = (seconds: number) =>
@@ -56,7 +60,10 @@ const run = (seconds: number) =>
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: bodyFor() }),
+        setupRequest: (req) => {
+          const { body, cookie } = nextRequest();
+          return { ...req, body, headers: { ...req.headers, cookie } };
+        },
       },
     ],
   });

@@ -138,6 +138,8 @@ export function taker(t: TakerTransport) {
   }
   return {
     json,
+    /** The visitor's Cookie header (the test session's cookie), for a request made outside the taker. */
+    cookieHeader: () => cookie,
     /** 30 answers (most early ones right), confirmation, order: the new order's number. */
     async takeTest(hl = 'en'): Promise<string> {
       // The test's form comes with the start and with each part (150 KB of JSON): received whole, not parsed.
