@@ -12,6 +12,15 @@ import { startTest } from '../support/test-taker';
  */
 const NARROW = { width: 320, height: 640 } as const;
 
+/** A phone on its side: all six options above the NEXT bar, each still a finger's target (44 px, WCAG 2.5.5). */
+function expectOptionsAboveNav(l: Awaited<ReturnType<typeof questionLayout>>, hl: string) {
+  expect(l.options, hl).toHaveLength(6);
+  for (const o of l.options) {
+    expect(o.bottom, hl).toBeLessThanOrEqual(l.nav.top);
+    expect(o.height, `${hl}: an option's height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
 /** What sticks out of the viewport: the page's own overflow, and each visible element past either edge. */
 function outsideViewport(page: Page) {
   return page.evaluate(() => {
@@ -102,11 +111,7 @@ describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', ()
       expect(l.headerDisplay, hl).toBe('none');
       expect(l.matrix.top, hl).toBeGreaterThanOrEqual(0);
       expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
-      expect(l.options, hl).toHaveLength(6);
-      for (const o of l.options) {
-        expect(o.bottom, hl).toBeLessThanOrEqual(l.nav.top);
-        expect(o.height, `${hl}: an option's height`).toBeGreaterThanOrEqual(44);
-      }
+      expectOptionsAboveNav(l, hl);
       if (hl === 'de') await expectAccessible(page, 'question screen at 640 x 360');
       // Off the test, the header is there.
       await page.goto(`/help/IQB-1799?hl=${hl}`);
@@ -128,11 +133,7 @@ describeBrowser('screen sizes: 320 px phones, phones on their side, laptops', ()
       expect(l.matrix.bottom, hl).toBeLessThanOrEqual(l.nav.top);
       expect(l.status.bottom, `${hl}: the status line is above the NEXT bar`).toBeLessThanOrEqual(l.nav.top + 1);
       expect(l.nav.bottom, hl).toBeLessThanOrEqual(320);
-      expect(l.options, hl).toHaveLength(6);
-      for (const o of l.options) {
-        expect(o.bottom, hl).toBeLessThanOrEqual(l.nav.top);
-        expect(o.height, `${hl}: an option's height`).toBeGreaterThanOrEqual(44);
-      }
+      expectOptionsAboveNav(l, hl);
       if (hl === 'ja') await expectAccessible(page, 'question screen at 568 x 320');
       await page.context().close();
     }
