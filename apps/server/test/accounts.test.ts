@@ -49,10 +49,16 @@ describe.each(dialects())('accounts, on %s', (dialect) => {
       .execute();
     return rows[0] ? (JSON.parse(rows[0].payload) as Record<string, string>) : undefined;
   }
+  /** The templates queued to an address, oldest first (PostgreSQL returns rows in no set order without one). */
   const mailCount = async (to: string) =>
-    (await t.deps.db.kysely.selectFrom('mail_outbox').select('template').where('to_address', '=', to).execute()).map(
-      (r) => r.template,
-    );
+    (
+      await t.deps.db.kysely
+        .selectFrom('mail_outbox')
+        .select('template')
+        .where('to_address', '=', to)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.template);
 
   async function registered(email: string, password = GOOD_PASSWORD): Promise<string> {
     const ip = freshIp();
