@@ -37,11 +37,14 @@ async function takePlan(t: TestApp, email: string, planId = 'weekly') {
   return { order, sub, payment };
 }
 
+/** A subscription's charges in the order they were made: by period, then attempt (PostgreSQL has no set order without it). */
 const charges = (t: TestApp, subscriptionId: string) =>
   t.deps.db.kysely
     .selectFrom('subscription_charges')
     .selectAll()
     .where('subscription_id', '=', subscriptionId)
+    .orderBy('period_no')
+    .orderBy('attempt')
     .execute();
 
 /** Runs the scheduler until nothing is due (as the interval would, over time). */
